@@ -1,0 +1,1655 @@
+//! # The board: 0x88 squares, pieces, moves, FEN, move generation, make/unmake
+//!
+//! micro-Max keeps its board in a `char b[129]` indexed the **0x88** way: a square
+//! is `16 * rank + file`, so the board is 16 columns wide but only the left 8
+//! columns are real. Stepping off the board in any direction lands on an index
+//! with bit `0x08` (fell off the right or left edge) or bit `0x80` (fell off the
+//! top or bottom) set, so one test, `square & 0x88 != 0`, replaces four bounds
+//! checks. A move generator is then just "add the piece's step vector until you
+//! hit the edge or a piece", which is why micro-Max's move generator fits in a
+//! dozen lines. We keep exactly that scheme, with a named [`Square`] type.
+//!
+//! Pieces are bytes as in micro-Max: the low three bits give the [`PieceKind`]
+//! and one of two colour flags says whose piece it is (`WHITE_FLAG = 8`,
+//! `BLACK_FLAG = 16`), so `piece & colour_flag` tests ownership and an empty
+//! square is `0`. Unlike micro-Max we do not pack a "has moved" bit into the
+//! piece: castling rights live in [`CastlingRights`], as in FEN.
+//!
+//! This module knows **every rule of chess**: castling (never out of, through or
+//! into check), en passant (including the case where taking would expose the
+//! king along the rank), promotion to any of queen, rook, bishop or knight, check,
+//! checkmate and stalemate. It offers two generators:
+//!
+//! * [`Board::generate_moves`]: fast *pseudo-legal* moves (they may leave the
+//!   king in check). The search uses these and, like micro-Max, finds out a move
+//!   was illegal when the reply captures the king.
+//! * [`Board::legal_moves`]: only legal moves, for perft, the console and the
+//!   protocols. It computes pinned pieces once so that most moves need no test.
+//!
+//! [`Board::make_move`] returns an [`Undo`] record and [`Board::unmake_move`]
+//! restores the position exactly, Zobrist key included. The key (see
+//! [`Board::key`]) covers pieces, side to move, castling rights and the en-passant
+//! file, so equal keys mean "the same position" for repetition detection.
+
+use std::fmt;
+
+/// Bits that are set in an index that has left the 8x8 part of the 0x88 board.
+pub const OFF_BOARD: u8 = 0x88;
+
+// ---------------------------------------------------------------------------
+// Squares
+// ---------------------------------------------------------------------------
+
+/// A square of the 0x88 board: `16 * rank + file`, rank 0 being White's back rank
+/// (so a1 = 0x00, h1 = 0x07, a8 = 0x70, h8 = 0x77).
+///
+/// micro-Max puts rank 8 at index 0 because it prints the board top-down; we use
+/// the conventional orientation, which changes nothing in the algorithm.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct Square(u8);
+
+impl Square {
+    pub const A1: Square = Square(0x00);
+    pub const B1: Square = Square(0x01);
+    pub const C1: Square = Square(0x02);
+    pub const D1: Square = Square(0x03);
+    pub const E1: Square = Square(0x04);
+    pub const F1: Square = Square(0x05);
+    pub const G1: Square = Square(0x06);
+    pub const H1: Square = Square(0x07);
+    pub const A8: Square = Square(0x70);
+    pub const B8: Square = Square(0x71);
+    pub const C8: Square = Square(0x72);
+    pub const D8: Square = Square(0x73);
+    pub const E8: Square = Square(0x74);
+    pub const F8: Square = Square(0x75);
+    pub const G8: Square = Square(0x76);
+    pub const H8: Square = Square(0x77);
+
+    /// The square on `file` (0 = a) and `rank` (0 = rank 1). Both must be below 8.
+    pub const fn new(file: u8, rank: u8) -> Square {
+        assert!(file < 8 && rank < 8);
+        Square(rank * 16 + file)
+    }
+
+    /// The square with 0x88 index `index`, or `None` if that index is off the board.
+    pub const fn from_index(index: u8) -> Option<Square> {
+        if index & OFF_BOARD == 0 {
+            Some(Square(index))
+        } else {
+            None
+        }
+    }
+
+    /// The 0x88 index, for indexing the board array.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// File 0..8 (0 = the a-file).
+    #[inline]
+    pub const fn file(self) -> u8 {
+        self.0 & 7
+    }
+
+    /// Rank 0..8 (0 = rank 1).
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.0 >> 4
+    }
+
+    /// The square `step` 0x88 units away, or `None` if that falls off the board.
+    #[inline]
+    pub const fn offset(self, step: i8) -> Option<Square> {
+        Square::from_index(self.0.wrapping_add(step as u8))
+    }
+
+    /// This square's bit in a 64-bit set of squares (`8 * rank + file`).
+    #[inline]
+    pub const fn bit(self) -> u64 {
+        1u64 << ((self.0 >> 1 & 0x38) | (self.0 & 7))
+    }
+
+    /// The square whose bit is `bit_index` (0..64) in a 64-bit set of squares.
+    #[inline]
+    pub const fn from_bit_index(bit_index: u32) -> Square {
+        Square(((bit_index as u8 & 0x38) << 1) | (bit_index as u8 & 7))
+    }
+
+    /// All 64 squares, a1, b1, ... h8.
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..64).map(Square::from_bit_index)
+    }
+
+    /// Parse a square name such as `e4`.
+    pub fn parse(text: &str) -> Option<Square> {
+        let bytes = text.as_bytes();
+        if bytes.len() != 2 {
+            return None;
+        }
+        let file = bytes[0].wrapping_sub(b'a');
+        let rank = bytes[1].wrapping_sub(b'1');
+        (file < 8 && rank < 8).then(|| Square::new(file, rank))
+    }
+
+    /// The file letter, `'a'..='h'`.
+    pub fn file_char(self) -> char {
+        (b'a' + self.file()) as char
+    }
+
+    /// The rank digit, `'1'..='8'`.
+    pub fn rank_char(self) -> char {
+        (b'1' + self.rank()) as char
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}{}", self.file_char(), self.rank_char())
+    }
+}
+
+/// Iterate over the squares in a 64-bit square set, lowest first.
+#[inline]
+fn squares_in(mut set: u64) -> impl Iterator<Item = Square> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            return None;
+        }
+        let bit_index = set.trailing_zeros();
+        set &= set - 1;
+        Some(Square::from_bit_index(bit_index))
+    })
+}
+
+// ---------------------------------------------------------------------------
+// Colours and pieces
+// ---------------------------------------------------------------------------
+
+/// The two sides.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Color {
+    White = 0,
+    Black = 1,
+}
+
+/// The colour flag of a white piece byte (micro-Max: 8).
+pub const WHITE_FLAG: u8 = 8;
+/// The colour flag of a black piece byte (micro-Max: 16).
+pub const BLACK_FLAG: u8 = 16;
+
+impl Color {
+    /// The other side.
+    #[inline]
+    pub const fn opposite(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black, for indexing per-colour arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The colour flag that this side's piece bytes carry.
+    #[inline]
+    pub const fn flag(self) -> u8 {
+        match self {
+            Color::White => WHITE_FLAG,
+            Color::Black => BLACK_FLAG,
+        }
+    }
+
+    /// The 0x88 step of a pawn push for this side: one rank up for White, down for Black.
+    #[inline]
+    pub const fn pawn_push(self) -> i8 {
+        match self {
+            Color::White => 16,
+            Color::Black => -16,
+        }
+    }
+
+    /// The rank (0..8) this side's pawns start on.
+    pub const fn pawn_start_rank(self) -> u8 {
+        match self {
+            Color::White => 1,
+            Color::Black => 6,
+        }
+    }
+
+    /// The rank (0..8) on which this side's pawns promote.
+    pub const fn promotion_rank(self) -> u8 {
+        match self {
+            Color::White => 7,
+            Color::Black => 0,
+        }
+    }
+
+    /// `"white"` or `"black"`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+/// The six kinds of chess piece. The numbers are the low three bits of a piece byte.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum PieceKind {
+    Pawn = 1,
+    Knight = 2,
+    Bishop = 3,
+    Rook = 4,
+    Queen = 5,
+    King = 6,
+}
+
+/// The four pieces a pawn may promote to, most useful first.
+pub const PROMOTION_KINDS: [PieceKind; 4] = [
+    PieceKind::Queen,
+    PieceKind::Knight,
+    PieceKind::Rook,
+    PieceKind::Bishop,
+];
+
+/// Mask of the piece-kind bits in a piece byte.
+const KIND_MASK: u8 = 7;
+
+impl PieceKind {
+    /// The kind whose code (low three bits of a piece byte) is `code`.
+    #[inline]
+    pub const fn from_code(code: u8) -> Option<PieceKind> {
+        match code {
+            1 => Some(PieceKind::Pawn),
+            2 => Some(PieceKind::Knight),
+            3 => Some(PieceKind::Bishop),
+            4 => Some(PieceKind::Rook),
+            5 => Some(PieceKind::Queen),
+            6 => Some(PieceKind::King),
+            _ => None,
+        }
+    }
+
+    /// Upper-case letter as used in SAN and (for White) FEN.
+    pub const fn letter(self) -> char {
+        match self {
+            PieceKind::Pawn => 'P',
+            PieceKind::Knight => 'N',
+            PieceKind::Bishop => 'B',
+            PieceKind::Rook => 'R',
+            PieceKind::Queen => 'Q',
+            PieceKind::King => 'K',
+        }
+    }
+
+    /// The kind for a letter (either case), e.g. `'n'` or `'N'` for a knight.
+    pub fn from_letter(letter: char) -> Option<PieceKind> {
+        match letter.to_ascii_uppercase() {
+            'P' => Some(PieceKind::Pawn),
+            'N' => Some(PieceKind::Knight),
+            'B' => Some(PieceKind::Bishop),
+            'R' => Some(PieceKind::Rook),
+            'Q' => Some(PieceKind::Queen),
+            'K' => Some(PieceKind::King),
+            _ => None,
+        }
+    }
+
+    /// Does this piece slide along diagonals (bishop, queen)?
+    #[inline]
+    const fn slides_diagonally(self) -> bool {
+        matches!(self, PieceKind::Bishop | PieceKind::Queen)
+    }
+
+    /// Does this piece slide along ranks and files (rook, queen)?
+    #[inline]
+    const fn slides_straight(self) -> bool {
+        matches!(self, PieceKind::Rook | PieceKind::Queen)
+    }
+}
+
+/// A piece byte: colour flag plus kind code, `Piece::EMPTY` (0) for an empty square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Piece(u8);
+
+impl Piece {
+    /// The contents of an empty square.
+    pub const EMPTY: Piece = Piece(0);
+
+    /// A piece of the given colour and kind.
+    #[inline]
+    pub const fn new(color: Color, kind: PieceKind) -> Piece {
+        Piece(color.flag() | kind as u8)
+    }
+
+    /// Is this square empty?
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Does this piece belong to `color`? (micro-Max's `u & k`.)
+    #[inline]
+    pub const fn is_color(self, color: Color) -> bool {
+        self.0 & color.flag() != 0
+    }
+
+    /// The piece's kind, `None` for an empty square.
+    #[inline]
+    pub const fn kind(self) -> Option<PieceKind> {
+        PieceKind::from_code(self.0 & KIND_MASK)
+    }
+
+    /// The kind code 0..7 (0 for empty), for indexing per-kind tables.
+    #[inline]
+    pub const fn kind_code(self) -> usize {
+        (self.0 & KIND_MASK) as usize
+    }
+
+    /// The piece's colour, `None` for an empty square.
+    #[inline]
+    pub const fn color(self) -> Option<Color> {
+        if self.0 & WHITE_FLAG != 0 {
+            Some(Color::White)
+        } else if self.0 & BLACK_FLAG != 0 {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// Is this a piece of exactly this colour and kind?
+    #[inline]
+    pub const fn is(self, color: Color, kind: PieceKind) -> bool {
+        self.0 == Piece::new(color, kind).0
+    }
+
+    /// Index 0..16 for Zobrist tables (the byte value without spare bits).
+    #[inline]
+    const fn zobrist_index(self) -> usize {
+        (self.0 & KIND_MASK) as usize | ((self.0 & BLACK_FLAG) >> 1) as usize
+    }
+
+    /// FEN letter: upper case for White, lower case for Black, `'.'` when empty.
+    pub fn fen_char(self) -> char {
+        match (self.color(), self.kind()) {
+            (Some(Color::White), Some(kind)) => kind.letter(),
+            (Some(Color::Black), Some(kind)) => kind.letter().to_ascii_lowercase(),
+            _ => '.',
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Moves
+// ---------------------------------------------------------------------------
+
+/// What is special about a move, beyond its from- and to-square.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MoveKind {
+    /// Any move or capture with no side effect (promotions included).
+    Normal,
+    /// A pawn's two-square first move; it creates an en-passant square.
+    DoublePush,
+    /// A pawn capturing en passant; the captured pawn is not on the to-square.
+    EnPassant,
+    /// Castling, written as the king's move (e1g1); the rook moves too.
+    Castle,
+}
+
+/// A move: from, to, the promotion piece if any, and its [`MoveKind`]. Four bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+    pub promotion: Option<PieceKind>,
+    pub kind: MoveKind,
+}
+
+impl Move {
+    /// A plain move with no promotion and no special effect.
+    pub const fn new(from: Square, to: Square) -> Move {
+        Move {
+            from,
+            to,
+            promotion: None,
+            kind: MoveKind::Normal,
+        }
+    }
+
+    /// Coordinate notation as used by UCI and xboard: `e2e4`, `e7e8q`, castling `e1g1`.
+    pub fn coordinate(self) -> String {
+        self.to_string()
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.to)?;
+        if let Some(kind) = self.promotion {
+            write!(f, "{}", kind.letter().to_ascii_lowercase())?;
+        }
+        Ok(())
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Step vectors (micro-Max's o[] table, in 0x88 units)
+// ---------------------------------------------------------------------------
+
+/// The eight knight jumps.
+pub const KNIGHT_STEPS: [i8; 8] = [33, 31, 18, 14, -14, -18, -31, -33];
+/// The eight king steps; also the queen's eight ray directions.
+pub const KING_STEPS: [i8; 8] = [1, 15, 16, 17, -1, -15, -16, -17];
+/// The four diagonal ray directions.
+pub const BISHOP_STEPS: [i8; 4] = [15, 17, -15, -17];
+/// The four straight ray directions.
+pub const ROOK_STEPS: [i8; 4] = [1, 16, -1, -16];
+
+/// The step vectors of a piece kind and whether it repeats them along a ray.
+/// Pawns are generated separately: their moves depend on colour and captures.
+#[inline]
+fn steps_of(kind: PieceKind) -> (&'static [i8], bool) {
+    match kind {
+        PieceKind::Knight => (&KNIGHT_STEPS, false),
+        PieceKind::Bishop => (&BISHOP_STEPS, true),
+        PieceKind::Rook => (&ROOK_STEPS, true),
+        PieceKind::Queen => (&KING_STEPS, true),
+        PieceKind::King => (&KING_STEPS, false),
+        PieceKind::Pawn => (&[], false),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Castling rights
+// ---------------------------------------------------------------------------
+
+/// Which castlings are still allowed, as four named flags (FEN's `KQkq`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct CastlingRights(u8);
+
+impl CastlingRights {
+    pub const WHITE_KINGSIDE: CastlingRights = CastlingRights(1);
+    pub const WHITE_QUEENSIDE: CastlingRights = CastlingRights(2);
+    pub const BLACK_KINGSIDE: CastlingRights = CastlingRights(4);
+    pub const BLACK_QUEENSIDE: CastlingRights = CastlingRights(8);
+    pub const NONE: CastlingRights = CastlingRights(0);
+    pub const ALL: CastlingRights = CastlingRights(15);
+
+    /// Are all the rights in `other` present?
+    #[inline]
+    pub const fn contains(self, other: CastlingRights) -> bool {
+        self.0 & other.0 == other.0
+    }
+
+    /// These rights plus `other`.
+    pub const fn with(self, other: CastlingRights) -> CastlingRights {
+        CastlingRights(self.0 | other.0)
+    }
+
+    /// 0..16, for the Zobrist table.
+    const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// The rights that survive a move touching each square: moving from or capturing
+/// on a king or rook home square removes the rights that piece carried.
+const fn castling_kept_table() -> [u8; 128] {
+    let mut table = [CastlingRights::ALL.0; 128];
+    table[Square::E1.0 as usize] = 15 - 1 - 2;
+    table[Square::H1.0 as usize] = 15 - 1;
+    table[Square::A1.0 as usize] = 15 - 2;
+    table[Square::E8.0 as usize] = 15 - 4 - 8;
+    table[Square::H8.0 as usize] = 15 - 4;
+    table[Square::A8.0 as usize] = 15 - 8;
+    table
+}
+const CASTLING_KEPT: [u8; 128] = castling_kept_table();
+
+/// One castling move described by its squares.
+struct Castling {
+    right: CastlingRights,
+    king_from: Square,
+    king_to: Square,
+    rook_from: Square,
+    rook_to: Square,
+    /// Squares that must be empty.
+    between: &'static [Square],
+    /// Squares the king stands on, crosses or lands on: none may be attacked.
+    king_path: [Square; 3],
+}
+
+const CASTLINGS: [[Castling; 2]; 2] = [
+    [
+        Castling {
+            right: CastlingRights::WHITE_KINGSIDE,
+            king_from: Square::E1,
+            king_to: Square::G1,
+            rook_from: Square::H1,
+            rook_to: Square::F1,
+            between: &[Square::F1, Square::G1],
+            king_path: [Square::E1, Square::F1, Square::G1],
+        },
+        Castling {
+            right: CastlingRights::WHITE_QUEENSIDE,
+            king_from: Square::E1,
+            king_to: Square::C1,
+            rook_from: Square::A1,
+            rook_to: Square::D1,
+            between: &[Square::D1, Square::C1, Square::B1],
+            king_path: [Square::E1, Square::D1, Square::C1],
+        },
+    ],
+    [
+        Castling {
+            right: CastlingRights::BLACK_KINGSIDE,
+            king_from: Square::E8,
+            king_to: Square::G8,
+            rook_from: Square::H8,
+            rook_to: Square::F8,
+            between: &[Square::F8, Square::G8],
+            king_path: [Square::E8, Square::F8, Square::G8],
+        },
+        Castling {
+            right: CastlingRights::BLACK_QUEENSIDE,
+            king_from: Square::E8,
+            king_to: Square::C8,
+            rook_from: Square::A8,
+            rook_to: Square::D8,
+            between: &[Square::D8, Square::C8, Square::B8],
+            king_path: [Square::E8, Square::D8, Square::C8],
+        },
+    ],
+];
+
+/// The rook's from- and to-square for a castling king move to `king_to`.
+fn castling_rook_squares(king_to: Square) -> (Square, Square) {
+    match king_to {
+        Square::G1 => (Square::H1, Square::F1),
+        Square::C1 => (Square::A1, Square::D1),
+        Square::G8 => (Square::H8, Square::F8),
+        _ => (Square::A8, Square::D8),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Zobrist keys
+// ---------------------------------------------------------------------------
+
+/// Random numbers for Zobrist hashing, generated at compile time from a fixed seed
+/// so that keys (and `umax bench` node counts) are the same on every run.
+struct ZobristKeys {
+    pieces: [[u64; 128]; 16],
+    black_to_move: u64,
+    castling: [u64; 16],
+    en_passant_file: [u64; 8],
+}
+
+/// SplitMix64: a tiny, good-quality generator that works in a `const fn`.
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+const fn zobrist_keys() -> ZobristKeys {
+    let mut keys = ZobristKeys {
+        pieces: [[0; 128]; 16],
+        black_to_move: 0,
+        castling: [0; 16],
+        en_passant_file: [0; 8],
+    };
+    let mut state = 0x756D_6178_u64; // "umax"
+    let mut piece = 0;
+    while piece < 16 {
+        let mut square = 0;
+        while square < 128 {
+            let (next, value) = splitmix64(state);
+            state = next;
+            keys.pieces[piece][square] = value;
+            square += 1;
+        }
+        piece += 1;
+    }
+    let (next, value) = splitmix64(state);
+    state = next;
+    keys.black_to_move = value;
+    let mut rights = 0;
+    while rights < 16 {
+        let (next, value) = splitmix64(state);
+        state = next;
+        keys.castling[rights] = value;
+        rights += 1;
+    }
+    let mut file = 0;
+    while file < 8 {
+        let (next, value) = splitmix64(state);
+        state = next;
+        keys.en_passant_file[file] = value;
+        file += 1;
+    }
+    keys
+}
+
+static ZOBRIST: ZobristKeys = zobrist_keys();
+
+#[inline]
+fn piece_key(piece: Piece, square: Square) -> u64 {
+    ZOBRIST.pieces[piece.zobrist_index()][square.index()]
+}
+
+// ---------------------------------------------------------------------------
+// FEN errors
+// ---------------------------------------------------------------------------
+
+/// Why a FEN string was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenError {
+    /// Not 4 to 6 space-separated fields.
+    FieldCount(usize),
+    /// The placement field does not have 8 ranks separated by `/`.
+    RankCount(usize),
+    /// A character that is neither a piece letter nor a digit 1-8.
+    BadPieceChar(char),
+    /// A rank that does not describe exactly 8 squares (rank number 1..8).
+    BadRankLength(u8),
+    /// A side has no king.
+    MissingKing(Color),
+    /// A side has more than one king.
+    TooManyKings(Color),
+    /// A pawn stands on the first or last rank.
+    PawnOnBackRank(Square),
+    /// The side that just moved is still in check.
+    SideNotToMoveInCheck,
+    /// The side-to-move field is not `w` or `b`.
+    BadSideToMove(String),
+    /// The castling field is malformed or claims a right the position cannot have.
+    BadCastling(String),
+    /// The en-passant field is malformed or impossible in this position.
+    BadEnPassant(String),
+    /// The half-move clock is not a number.
+    BadHalfmoveClock(String),
+    /// The full-move number is not a positive number.
+    BadFullmoveNumber(String),
+}
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            FenError::FieldCount(n) => write!(f, "expected 4 to 6 fields, found {n}"),
+            FenError::RankCount(n) => write!(f, "expected 8 ranks separated by '/', found {n}"),
+            FenError::BadPieceChar(c) => write!(f, "bad piece letter '{c}'"),
+            FenError::BadRankLength(rank) => {
+                write!(f, "rank {rank} does not have exactly 8 squares")
+            }
+            FenError::MissingKing(color) => write!(f, "{} has no king", color.name()),
+            FenError::TooManyKings(color) => write!(f, "{} has more than one king", color.name()),
+            FenError::PawnOnBackRank(square) => {
+                write!(f, "pawn on {square}: pawns cannot stand on the first or last rank")
+            }
+            FenError::SideNotToMoveInCheck => write!(f, "the side not to move is in check"),
+            FenError::BadSideToMove(s) => write!(f, "side to move must be 'w' or 'b', not '{s}'"),
+            FenError::BadCastling(why) => write!(f, "bad castling field: {why}"),
+            FenError::BadEnPassant(why) => write!(f, "bad en-passant field: {why}"),
+            FenError::BadHalfmoveClock(s) => write!(f, "bad half-move clock '{s}'"),
+            FenError::BadFullmoveNumber(s) => write!(f, "bad full-move number '{s}'"),
+        }
+    }
+}
+
+impl std::error::Error for FenError {}
+
+// ---------------------------------------------------------------------------
+// The board
+// ---------------------------------------------------------------------------
+
+/// The FEN of the standard starting position.
+pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// A chess position: 0x88 piece array plus everything FEN records, and a Zobrist key.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Board {
+    squares: [Piece; 128],
+    side_to_move: Color,
+    castling: CastlingRights,
+    en_passant: Option<Square>,
+    halfmove_clock: u32,
+    fullmove_number: u32,
+    key: u64,
+    king_square: [Square; 2],
+    /// The squares each side occupies, so the generator need not scan all 64
+    /// squares for its own pieces as micro-Max does.
+    occupied: [u64; 2],
+}
+
+/// What [`Board::make_move`] must remember so that [`Board::unmake_move`] can
+/// restore the position exactly.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    pub captured: Piece,
+    castling: CastlingRights,
+    en_passant: Option<Square>,
+    halfmove_clock: u32,
+    key: u64,
+}
+
+/// Pieces pinned to their king and whether the king is in check: enough to tell
+/// most moves legal without playing them.
+struct PinInfo {
+    pinned: u64,
+    in_check: bool,
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board::start()
+    }
+}
+
+impl Board {
+    /// The standard starting position.
+    pub fn start() -> Board {
+        Board::from_fen(START_FEN).expect("the start position is a valid FEN")
+    }
+
+    fn empty() -> Board {
+        Board {
+            squares: [Piece::EMPTY; 128],
+            side_to_move: Color::White,
+            castling: CastlingRights::NONE,
+            en_passant: None,
+            halfmove_clock: 0,
+            fullmove_number: 1,
+            key: 0,
+            king_square: [Square::E1, Square::E8],
+            occupied: [0; 2],
+        }
+    }
+
+    // ----- accessors -----
+
+    /// The piece on `square` (`Piece::EMPTY` if none).
+    #[inline]
+    pub fn piece_at(&self, square: Square) -> Piece {
+        self.squares[square.index()]
+    }
+
+    /// Whose move it is.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side_to_move
+    }
+
+    /// The castling rights still available.
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The square a pawn just skipped with a double push, if any.
+    pub fn en_passant_square(&self) -> Option<Square> {
+        self.en_passant
+    }
+
+    /// Half-moves since the last capture or pawn move (for the 50-move rule).
+    pub fn halfmove_clock(&self) -> u32 {
+        self.halfmove_clock
+    }
+
+    /// The full-move number, starting at 1 and incremented after Black's move.
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove_number
+    }
+
+    /// The Zobrist key of the position.
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    /// Where `color`'s king stands.
+    #[inline]
+    pub fn king_square(&self, color: Color) -> Square {
+        self.king_square[color.index()]
+    }
+
+    /// The squares occupied by `color`'s pieces, as a 64-bit set.
+    pub fn occupied_by(&self, color: Color) -> u64 {
+        self.occupied[color.index()]
+    }
+
+    /// Is the side to move in check?
+    pub fn in_check(&self) -> bool {
+        let us = self.side_to_move;
+        self.is_attacked(self.king_square(us), us.opposite())
+    }
+
+    /// Does `color` have any piece other than king and pawns?
+    pub fn has_non_pawn_material(&self, color: Color) -> bool {
+        squares_in(self.occupied[color.index()]).any(|square| {
+            !matches!(
+                self.piece_at(square).kind(),
+                Some(PieceKind::Pawn | PieceKind::King)
+            )
+        })
+    }
+
+    // ----- placing pieces (keeps key and occupancy in step) -----
+
+    #[inline]
+    fn put(&mut self, square: Square, piece: Piece) {
+        self.squares[square.index()] = piece;
+        self.key ^= piece_key(piece, square);
+        let color = if piece.is_color(Color::White) { 0 } else { 1 };
+        self.occupied[color] ^= square.bit();
+    }
+
+    #[inline]
+    fn remove(&mut self, square: Square) -> Piece {
+        let piece = self.squares[square.index()];
+        self.squares[square.index()] = Piece::EMPTY;
+        self.key ^= piece_key(piece, square);
+        let color = if piece.is_color(Color::White) { 0 } else { 1 };
+        self.occupied[color] ^= square.bit();
+        piece
+    }
+
+    /// The key part for the en-passant square. It is only hashed when a pawn of the
+    /// side to move stands next to the pawn that just made the double push, so that
+    /// positions which differ only in an unusable e.p. square count as the same
+    /// position for repetition, as FIDE's rules say.
+    fn en_passant_key(&self) -> u64 {
+        match self.en_passant {
+            Some(square) if self.en_passant_capturer_exists(square) => {
+                ZOBRIST.en_passant_file[square.file() as usize]
+            }
+            _ => 0,
+        }
+    }
+
+    /// Is there a pawn of the side to move that could capture onto `square` en passant?
+    fn en_passant_capturer_exists(&self, target: Square) -> bool {
+        let us = self.side_to_move;
+        let pawn = Piece::new(us, PieceKind::Pawn);
+        [1i8, -1].iter().any(|&side| {
+            target
+                .offset(-us.pawn_push() + side)
+                .is_some_and(|from| self.piece_at(from) == pawn)
+        })
+    }
+
+    /// Compute the Zobrist key from scratch (used after FEN set-up and in tests).
+    pub fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for square in Square::all() {
+            let piece = self.piece_at(square);
+            if !piece.is_empty() {
+                key ^= piece_key(piece, square);
+            }
+        }
+        if self.side_to_move == Color::Black {
+            key ^= ZOBRIST.black_to_move;
+        }
+        key ^ ZOBRIST.castling[self.castling.index()] ^ self.en_passant_key()
+    }
+
+    // ----- attacks -----
+
+    /// Is `square` attacked by any piece of colour `by`?
+    ///
+    /// We look outwards from the square: a knight of `by` a knight's jump away, a
+    /// pawn of `by` diagonally behind (from `by`'s point of view), a king next to
+    /// it, or the first piece along a ray being a slider that moves along that ray.
+    pub fn is_attacked(&self, square: Square, by: Color) -> bool {
+        let pawn = Piece::new(by, PieceKind::Pawn);
+        for side in [1i8, -1] {
+            if let Some(from) = square.offset(side - by.pawn_push())
+                && self.piece_at(from) == pawn
+            {
+                return true;
+            }
+        }
+        let knight = Piece::new(by, PieceKind::Knight);
+        for step in KNIGHT_STEPS {
+            if let Some(from) = square.offset(step)
+                && self.piece_at(from) == knight
+            {
+                return true;
+            }
+        }
+        let king = Piece::new(by, PieceKind::King);
+        for step in KING_STEPS {
+            if let Some(from) = square.offset(step)
+                && self.piece_at(from) == king
+            {
+                return true;
+            }
+        }
+        self.slider_attacks(square, by, &BISHOP_STEPS, PieceKind::slides_diagonally)
+            || self.slider_attacks(square, by, &ROOK_STEPS, PieceKind::slides_straight)
+    }
+
+    /// Does the first piece along one of `directions` from `square` belong to `by`
+    /// and slide that way?
+    #[inline]
+    fn slider_attacks(
+        &self,
+        square: Square,
+        by: Color,
+        directions: &[i8],
+        slides: fn(PieceKind) -> bool,
+    ) -> bool {
+        for &step in directions {
+            let mut target = square;
+            while let Some(next) = target.offset(step) {
+                target = next;
+                let piece = self.piece_at(target);
+                if piece.is_empty() {
+                    continue;
+                }
+                if piece.is_color(by) && piece.kind().is_some_and(slides) {
+                    return true;
+                }
+                break;
+            }
+        }
+        false
+    }
+
+    // ----- move generation -----
+
+    /// Append every pseudo-legal move of the side to move to `moves`: moves that
+    /// obey how the pieces move but may leave the own king in check. Castling is
+    /// only generated when it is fully legal (not out of, through or into check).
+    pub fn generate_moves(&self, moves: &mut Vec<Move>) {
+        self.generate(moves, false);
+    }
+
+    /// Append the pseudo-legal captures (en passant included, capturing promotions
+    /// as queen only) and the pawn pushes that promote to a queen: the moves the
+    /// quiescence search looks at.
+    pub fn generate_captures(&self, moves: &mut Vec<Move>) {
+        self.generate(moves, true);
+    }
+
+    fn generate(&self, moves: &mut Vec<Move>, captures_only: bool) {
+        let us = self.side_to_move;
+        for from in squares_in(self.occupied[us.index()]) {
+            let piece = self.piece_at(from);
+            let Some(kind) = piece.kind() else { continue };
+            if kind == PieceKind::Pawn {
+                self.generate_pawn_moves(from, moves, captures_only);
+                continue;
+            }
+            let (steps, slides) = steps_of(kind);
+            for &step in steps {
+                let mut to = from;
+                while let Some(next) = to.offset(step) {
+                    to = next;
+                    let target = self.piece_at(to);
+                    if target.is_empty() {
+                        if !captures_only {
+                            moves.push(Move::new(from, to));
+                        }
+                        if slides {
+                            continue;
+                        }
+                    } else if !target.is_color(us) {
+                        moves.push(Move::new(from, to));
+                    }
+                    break;
+                }
+            }
+        }
+        if !captures_only {
+            self.generate_castling(moves);
+        }
+    }
+
+    fn generate_pawn_moves(&self, from: Square, moves: &mut Vec<Move>, captures_only: bool) {
+        let us = self.side_to_move;
+        let push = us.pawn_push();
+        let Some(one_up) = from.offset(push) else { return };
+        let promotes = one_up.rank() == us.promotion_rank();
+        if self.piece_at(one_up).is_empty() {
+            if promotes {
+                push_promotions(moves, from, one_up, captures_only);
+            } else if !captures_only {
+                moves.push(Move::new(from, one_up));
+                if from.rank() == us.pawn_start_rank()
+                    && let Some(two_up) = one_up.offset(push)
+                    && self.piece_at(two_up).is_empty()
+                {
+                    moves.push(Move {
+                        kind: MoveKind::DoublePush,
+                        ..Move::new(from, two_up)
+                    });
+                }
+            }
+        }
+        for side in [-1i8, 1] {
+            let Some(to) = one_up.offset(side) else { continue };
+            let target = self.piece_at(to);
+            if !target.is_empty() && !target.is_color(us) {
+                if promotes {
+                    push_promotions(moves, from, to, captures_only);
+                } else {
+                    moves.push(Move::new(from, to));
+                }
+            } else if Some(to) == self.en_passant && target.is_empty() {
+                moves.push(Move {
+                    kind: MoveKind::EnPassant,
+                    ..Move::new(from, to)
+                });
+            }
+        }
+    }
+
+    fn generate_castling(&self, moves: &mut Vec<Move>) {
+        let us = self.side_to_move;
+        let them = us.opposite();
+        for castling in &CASTLINGS[us.index()] {
+            // Deviation from micro-Max: micro-Max lets the king castle freely and
+            // rejects it one ply later if the reply lands next to the e.p.-marked
+            // rook square; we test "not out of, through or into check" here, which
+            // is exact and costs three attack tests on the rare occasions it applies.
+            if self.castling.contains(castling.right)
+                && castling.between.iter().all(|&s| self.piece_at(s).is_empty())
+                && castling
+                    .king_path
+                    .iter()
+                    .all(|&s| !self.is_attacked(s, them))
+            {
+                moves.push(Move {
+                    kind: MoveKind::Castle,
+                    ..Move::new(castling.king_from, castling.king_to)
+                });
+            }
+        }
+    }
+
+    /// All legal moves of the side to move.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(64);
+        self.clone().generate_legal(&mut moves);
+        moves
+    }
+
+    /// Is `mv` one of the legal moves here?
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.legal_moves().contains(&mv)
+    }
+
+    /// Append the legal moves to `moves` (pseudo-legal generation, then a filter).
+    /// Takes `&mut self` only to try moves on the board; the position is unchanged.
+    pub fn generate_legal(&mut self, moves: &mut Vec<Move>) {
+        let start = moves.len();
+        self.generate_moves(moves);
+        let pins = self.pin_info();
+        let king = self.king_square(self.side_to_move);
+        let mut kept = start;
+        for read in start..moves.len() {
+            let mv = moves[read];
+            // A move that is not by the king, not by a pinned piece, not en passant
+            // and not made while in check cannot expose the king: no test needed.
+            let needs_test = pins.in_check
+                || mv.from == king
+                || mv.kind == MoveKind::EnPassant
+                || pins.pinned & mv.from.bit() != 0;
+            if !needs_test || self.leaves_king_safe(mv) {
+                moves[kept] = mv;
+                kept += 1;
+            }
+        }
+        moves.truncate(kept);
+    }
+
+    /// Find the own pieces that shield the king from an enemy slider, and whether
+    /// the king is in check.
+    fn pin_info(&self) -> PinInfo {
+        let us = self.side_to_move;
+        let them = us.opposite();
+        let king = self.king_square(us);
+        let mut pinned = 0;
+        for (directions, slides) in [
+            (&BISHOP_STEPS[..], PieceKind::slides_diagonally as fn(PieceKind) -> bool),
+            (&ROOK_STEPS[..], PieceKind::slides_straight),
+        ] {
+            for &step in directions {
+                let mut shield = None;
+                let mut square = king;
+                while let Some(next) = square.offset(step) {
+                    square = next;
+                    let piece = self.piece_at(square);
+                    if piece.is_empty() {
+                        continue;
+                    }
+                    if piece.is_color(us) {
+                        if shield.is_some() {
+                            break;
+                        }
+                        shield = Some(square);
+                        continue;
+                    }
+                    if let Some(shield) = shield
+                        && piece.kind().is_some_and(slides)
+                    {
+                        pinned |= shield.bit();
+                    }
+                    break;
+                }
+            }
+        }
+        PinInfo {
+            pinned,
+            in_check: self.is_attacked(king, them),
+        }
+    }
+
+    /// Play `mv` on the piece array only, see whether the own king is attacked,
+    /// and put everything back. Cheaper than a full make/unmake.
+    fn leaves_king_safe(&mut self, mv: Move) -> bool {
+        let us = self.side_to_move;
+        let piece = self.squares[mv.from.index()];
+        let captured_square = match mv.kind {
+            MoveKind::EnPassant => Square(mv.to.0.wrapping_sub(us.pawn_push() as u8)),
+            _ => mv.to,
+        };
+        let captured = self.squares[captured_square.index()];
+        self.squares[captured_square.index()] = Piece::EMPTY;
+        self.squares[mv.from.index()] = Piece::EMPTY;
+        self.squares[mv.to.index()] = piece;
+        let king = if mv.from == self.king_square(us) {
+            mv.to
+        } else {
+            self.king_square(us)
+        };
+        let safe = !self.is_attacked(king, us.opposite());
+        // Restore in this order: the to-square may also be the captured square.
+        self.squares[mv.to.index()] = Piece::EMPTY;
+        self.squares[captured_square.index()] = captured;
+        self.squares[mv.from.index()] = piece;
+        safe
+    }
+
+    // ----- make / unmake -----
+
+    /// Play `mv` (which must be pseudo-legal here) and return what is needed to
+    /// take it back. The move may leave the own king in check; the caller decides.
+    pub fn make_move(&mut self, mv: Move) -> Undo {
+        let us = self.side_to_move;
+        let undo = Undo {
+            captured: Piece::EMPTY,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            key: self.key,
+        };
+        self.key ^= self.en_passant_key() ^ ZOBRIST.castling[self.castling.index()];
+
+        let captured_square = match mv.kind {
+            MoveKind::EnPassant => Square(mv.to.0.wrapping_sub(us.pawn_push() as u8)),
+            _ => mv.to,
+        };
+        let captured = self.piece_at(captured_square);
+        if !captured.is_empty() {
+            self.remove(captured_square);
+        }
+        let piece = self.remove(mv.from);
+        let placed = match mv.promotion {
+            Some(kind) => Piece::new(us, kind),
+            None => piece,
+        };
+        self.put(mv.to, placed);
+
+        if piece.kind() == Some(PieceKind::King) {
+            self.king_square[us.index()] = mv.to;
+            if mv.kind == MoveKind::Castle {
+                let (rook_from, rook_to) = castling_rook_squares(mv.to);
+                let rook = self.remove(rook_from);
+                self.put(rook_to, rook);
+            }
+        }
+
+        self.castling =
+            CastlingRights(self.castling.0 & CASTLING_KEPT[mv.from.index()] & CASTLING_KEPT[mv.to.index()]);
+        self.en_passant = match mv.kind {
+            MoveKind::DoublePush => Some(Square(mv.from.0.wrapping_add(us.pawn_push() as u8))),
+            _ => None,
+        };
+        if piece.kind() == Some(PieceKind::Pawn) || !captured.is_empty() {
+            self.halfmove_clock = 0;
+        } else {
+            self.halfmove_clock += 1;
+        }
+        if us == Color::Black {
+            self.fullmove_number += 1;
+        }
+        self.side_to_move = us.opposite();
+        self.key ^= ZOBRIST.black_to_move
+            ^ ZOBRIST.castling[self.castling.index()]
+            ^ self.en_passant_key();
+        Undo { captured, ..undo }
+    }
+
+    /// Take back `mv`, which must be the last move made, using its [`Undo`].
+    pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
+        let them = self.side_to_move;
+        let us = them.opposite();
+        self.side_to_move = us;
+        if us == Color::Black {
+            self.fullmove_number -= 1;
+        }
+        let placed = self.remove(mv.to);
+        let piece = if mv.promotion.is_some() {
+            Piece::new(us, PieceKind::Pawn)
+        } else {
+            placed
+        };
+        self.put(mv.from, piece);
+        if piece.kind() == Some(PieceKind::King) {
+            self.king_square[us.index()] = mv.from;
+            if mv.kind == MoveKind::Castle {
+                let (rook_from, rook_to) = castling_rook_squares(mv.to);
+                let rook = self.remove(rook_to);
+                self.put(rook_from, rook);
+            }
+        }
+        if !undo.captured.is_empty() {
+            let captured_square = match mv.kind {
+                MoveKind::EnPassant => Square(mv.to.0.wrapping_sub(us.pawn_push() as u8)),
+                _ => mv.to,
+            };
+            self.put(captured_square, undo.captured);
+        }
+        self.castling = undo.castling;
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.key = undo.key;
+    }
+
+    /// Pass the move to the opponent (for null-move pruning). Undo with
+    /// [`Board::unmake_null_move`].
+    pub fn make_null_move(&mut self) -> Undo {
+        let undo = Undo {
+            captured: Piece::EMPTY,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            key: self.key,
+        };
+        self.key ^= self.en_passant_key();
+        self.en_passant = None;
+        self.side_to_move = self.side_to_move.opposite();
+        self.key ^= ZOBRIST.black_to_move;
+        self.halfmove_clock += 1;
+        undo
+    }
+
+    /// Take back a null move.
+    pub fn unmake_null_move(&mut self, undo: Undo) {
+        self.side_to_move = self.side_to_move.opposite();
+        self.en_passant = undo.en_passant;
+        self.halfmove_clock = undo.halfmove_clock;
+        self.key = undo.key;
+    }
+
+    // ----- perft -----
+
+    /// Count the leaf nodes of the legal move tree `depth` plies deep: the
+    /// standard test of a move generator against published counts.
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        let mut stack = Vec::with_capacity(256 * depth.max(1) as usize);
+        self.perft_recursive(depth, &mut stack)
+    }
+
+    /// perft split by root move ("divide"), in generation order.
+    pub fn perft_divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        let mut stack = Vec::with_capacity(256 * depth.max(1) as usize);
+        let mut root_moves = Vec::new();
+        self.generate_legal(&mut root_moves);
+        root_moves
+            .into_iter()
+            .map(|mv| {
+                let undo = self.make_move(mv);
+                let nodes = if depth <= 1 {
+                    1
+                } else {
+                    self.perft_recursive(depth - 1, &mut stack)
+                };
+                self.unmake_move(mv, undo);
+                (mv, nodes)
+            })
+            .collect()
+    }
+
+    fn perft_recursive(&mut self, depth: u32, stack: &mut Vec<Move>) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let start = stack.len();
+        self.generate_legal(stack);
+        // Bulk counting: at the last ply the number of legal moves is the answer.
+        if depth == 1 {
+            let count = (stack.len() - start) as u64;
+            stack.truncate(start);
+            return count;
+        }
+        let mut nodes = 0;
+        for index in start..stack.len() {
+            let mv = stack[index];
+            let undo = self.make_move(mv);
+            nodes += self.perft_recursive(depth - 1, stack);
+            self.unmake_move(mv, undo);
+        }
+        stack.truncate(start);
+        nodes
+    }
+
+    // ----- FEN -----
+
+    /// Read a position from FEN. Accepts 4 to 6 fields (missing half-move clock
+    /// and full-move number default to 0 and 1) and rejects anything malformed or
+    /// impossible with a [`FenError`] saying what is wrong.
+    pub fn from_fen(fen: &str) -> Result<Board, FenError> {
+        let fields: Vec<&str> = fen.split_whitespace().collect();
+        if !(4..=6).contains(&fields.len()) {
+            return Err(FenError::FieldCount(fields.len()));
+        }
+        let mut board = Board::empty();
+
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != 8 {
+            return Err(FenError::RankCount(ranks.len()));
+        }
+        let mut kings = [0; 2];
+        for (row, text) in ranks.iter().enumerate() {
+            let rank = 7 - row as u8;
+            let mut file = 0u8;
+            for c in text.chars() {
+                if let Some(empty) = c.to_digit(10).filter(|d| (1..=8).contains(d)) {
+                    file += empty as u8;
+                    if file > 8 {
+                        return Err(FenError::BadRankLength(rank + 1));
+                    }
+                    continue;
+                }
+                let kind = PieceKind::from_letter(c)
+                    .filter(|_| c.is_ascii_alphabetic())
+                    .ok_or(FenError::BadPieceChar(c))?;
+                if file >= 8 {
+                    return Err(FenError::BadRankLength(rank + 1));
+                }
+                let color = if c.is_ascii_uppercase() {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                let square = Square::new(file, rank);
+                if kind == PieceKind::Pawn && (rank == 0 || rank == 7) {
+                    return Err(FenError::PawnOnBackRank(square));
+                }
+                if kind == PieceKind::King {
+                    kings[color.index()] += 1;
+                    board.king_square[color.index()] = square;
+                }
+                board.put(square, Piece::new(color, kind));
+                file += 1;
+            }
+            if file != 8 {
+                return Err(FenError::BadRankLength(rank + 1));
+            }
+        }
+        for color in [Color::White, Color::Black] {
+            match kings[color.index()] {
+                0 => return Err(FenError::MissingKing(color)),
+                1 => {}
+                _ => return Err(FenError::TooManyKings(color)),
+            }
+        }
+
+        board.side_to_move = match fields[1] {
+            "w" => Color::White,
+            "b" => Color::Black,
+            other => return Err(FenError::BadSideToMove(other.to_string())),
+        };
+        board.castling = board.parse_castling(fields[2])?;
+        board.en_passant = board.parse_en_passant(fields[3])?;
+        if let Some(text) = fields.get(4) {
+            board.halfmove_clock = text
+                .parse()
+                .map_err(|_| FenError::BadHalfmoveClock(text.to_string()))?;
+        }
+        if let Some(text) = fields.get(5) {
+            let number: u32 = text
+                .parse()
+                .map_err(|_| FenError::BadFullmoveNumber(text.to_string()))?;
+            // Some tools write 0; treat it as the first move rather than reject it.
+            board.fullmove_number = number.max(1);
+        }
+
+        let them = board.side_to_move.opposite();
+        if board.is_attacked(board.king_square(them), board.side_to_move) {
+            return Err(FenError::SideNotToMoveInCheck);
+        }
+        board.key = board.compute_key();
+        Ok(board)
+    }
+
+    fn parse_castling(&self, field: &str) -> Result<CastlingRights, FenError> {
+        if field == "-" {
+            return Ok(CastlingRights::NONE);
+        }
+        let mut rights = CastlingRights::NONE;
+        for c in field.chars() {
+            let (right, color, rook_square) = match c {
+                'K' => (CastlingRights::WHITE_KINGSIDE, Color::White, Square::H1),
+                'Q' => (CastlingRights::WHITE_QUEENSIDE, Color::White, Square::A1),
+                'k' => (CastlingRights::BLACK_KINGSIDE, Color::Black, Square::H8),
+                'q' => (CastlingRights::BLACK_QUEENSIDE, Color::Black, Square::A8),
+                _ => {
+                    return Err(FenError::BadCastling(format!(
+                        "'{field}' (use '-' or letters from KQkq)"
+                    )));
+                }
+            };
+            if rights.contains(right) {
+                return Err(FenError::BadCastling(format!("'{c}' appears twice")));
+            }
+            let king_home = if color == Color::White {
+                Square::E1
+            } else {
+                Square::E8
+            };
+            if !self.piece_at(king_home).is(color, PieceKind::King) {
+                return Err(FenError::BadCastling(format!(
+                    "'{c}' but the {} king is not on {king_home}",
+                    color.name()
+                )));
+            }
+            if !self.piece_at(rook_square).is(color, PieceKind::Rook) {
+                return Err(FenError::BadCastling(format!(
+                    "'{c}' but there is no {} rook on {rook_square}",
+                    color.name()
+                )));
+            }
+            rights = rights.with(right);
+        }
+        Ok(rights)
+    }
+
+    fn parse_en_passant(&self, field: &str) -> Result<Option<Square>, FenError> {
+        if field == "-" {
+            return Ok(None);
+        }
+        let square = Square::parse(field)
+            .ok_or_else(|| FenError::BadEnPassant(format!("'{field}' is not a square")))?;
+        let us = self.side_to_move;
+        let them = us.opposite();
+        // The e.p. square lies behind a pawn of `them` that has just moved two squares.
+        let expected_rank = if us == Color::White { 5 } else { 2 };
+        if square.rank() != expected_rank {
+            return Err(FenError::BadEnPassant(format!(
+                "{square} is not on rank {} for {} to move",
+                expected_rank + 1,
+                us.name()
+            )));
+        }
+        let pawn_square = Square(square.0.wrapping_sub(us.pawn_push() as u8));
+        let origin = Square(square.0.wrapping_add(us.pawn_push() as u8));
+        if !self.piece_at(pawn_square).is(them, PieceKind::Pawn)
+            || !self.piece_at(square).is_empty()
+            || !self.piece_at(origin).is_empty()
+        {
+            return Err(FenError::BadEnPassant(format!(
+                "no {} pawn can just have passed {square}",
+                them.name()
+            )));
+        }
+        Ok(Some(square))
+    }
+
+    /// Write the position as FEN (all six fields).
+    pub fn to_fen(&self) -> String {
+        let mut fen = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                let piece = self.piece_at(Square::new(file, rank));
+                if piece.is_empty() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    fen.push(char::from(b'0' + empty));
+                    empty = 0;
+                }
+                fen.push(piece.fen_char());
+            }
+            if empty > 0 {
+                fen.push(char::from(b'0' + empty));
+            }
+            if rank > 0 {
+                fen.push('/');
+            }
+        }
+        fen.push(' ');
+        fen.push(if self.side_to_move == Color::White {
+            'w'
+        } else {
+            'b'
+        });
+        fen.push(' ');
+        let mut castling = String::new();
+        for (right, letter) in [
+            (CastlingRights::WHITE_KINGSIDE, 'K'),
+            (CastlingRights::WHITE_QUEENSIDE, 'Q'),
+            (CastlingRights::BLACK_KINGSIDE, 'k'),
+            (CastlingRights::BLACK_QUEENSIDE, 'q'),
+        ] {
+            if self.castling.contains(right) {
+                castling.push(letter);
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        fen.push_str(&castling);
+        match self.en_passant {
+            Some(square) => fen.push_str(&format!(" {square}")),
+            None => fen.push_str(" -"),
+        }
+        fen.push_str(&format!(
+            " {} {}",
+            self.halfmove_clock, self.fullmove_number
+        ));
+        fen
+    }
+
+    // ----- move parsing -----
+
+    /// Find the legal move written in coordinate notation (`e2e4`, `e7e8q`,
+    /// castling as the king's move `e1g1`). Upper-case promotion letters are
+    /// accepted (`e7e8Q`), as some interfaces send them.
+    pub fn parse_coordinate_move(&self, text: &str) -> Option<Move> {
+        let text = text.trim();
+        if !text.is_ascii() || !(4..=5).contains(&text.len()) {
+            return None;
+        }
+        let from = Square::parse(&text[0..2])?;
+        let to = Square::parse(&text[2..4])?;
+        let promotion = match text.as_bytes().get(4) {
+            None => None,
+            Some(&letter) => Some(
+                PieceKind::from_letter(letter as char)
+                    .filter(|k| !matches!(k, PieceKind::Pawn | PieceKind::King))?,
+            ),
+        };
+        self.legal_moves()
+            .into_iter()
+            .find(|mv| mv.from == from && mv.to == to && mv.promotion == promotion)
+    }
+}
+
+/// Push the four promotions (or just the queen when `queen_only`).
+fn push_promotions(moves: &mut Vec<Move>, from: Square, to: Square, queen_only: bool) {
+    let kinds: &[PieceKind] = if queen_only {
+        &PROMOTION_KINDS[..1]
+    } else {
+        &PROMOTION_KINDS
+    };
+    for &kind in kinds {
+        moves.push(Move {
+            promotion: Some(kind),
+            ..Move::new(from, to)
+        });
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "Board({})", self.to_fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_bits_round_trip() {
+        for square in Square::all() {
+            let bit = square.bit();
+            assert_eq!(bit.count_ones(), 1);
+            assert_eq!(Square::from_bit_index(bit.trailing_zeros()), square);
+        }
+        assert_eq!(Square::parse("e4").unwrap().to_string(), "e4");
+        assert_eq!(Square::parse("i1"), None);
+    }
+
+    #[test]
+    fn make_unmake_restores_everything() {
+        let mut board =
+            Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+                .unwrap();
+        let original = board.clone();
+        for mv in board.legal_moves() {
+            let undo = board.make_move(mv);
+            assert_eq!(board.key(), board.compute_key(), "key after {mv}");
+            board.unmake_move(mv, undo);
+            assert_eq!(board, original, "after unmaking {mv}");
+        }
+    }
+
+    #[test]
+    fn start_position_has_twenty_moves() {
+        assert_eq!(Board::start().legal_moves().len(), 20);
+    }
+}

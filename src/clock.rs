@@ -1,0 +1,161 @@
+//! # Time: how long to think
+//!
+//! micro-Max measures "time" as a node budget (`N < 1e6`): simple, but a node
+//! budget takes a different number of seconds on every machine and position.
+//! umax uses a real clock.
+//!
+//! Deviation from micro-Max: the root driver in `search.rs` stops deepening on a
+//! wall-clock budget computed here, and the search itself polls the clock every
+//! [`POLL_INTERVAL`] nodes so that a hard limit is kept to within a millisecond.
+//!
+//! A search gets two limits:
+//! * the **soft** limit: do not start another iteration after it, since an
+//!   iteration takes several times longer than the previous one;
+//! * the **hard** limit: abort the iteration in progress and play the best move
+//!   found so far. A fixed time per move (`st`, `movetime`) is a hard limit.
+
+use std::time::{Duration, Instant};
+
+/// How many nodes the search visits between looks at the clock and the input.
+pub const POLL_INTERVAL: u64 = 1024;
+
+/// Time kept in reserve on a running clock, for process and pipe overhead.
+const SAFETY_MARGIN: Duration = Duration::from_millis(30);
+
+/// Moves we expect still to play when the clock gives no moves-to-go.
+const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+/// A chess clock: time left for the side to move, increment, moves to the next
+/// time control (none = the whole game).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Clock {
+    pub remaining: Duration,
+    pub increment: Duration,
+    pub moves_to_go: Option<u32>,
+}
+
+/// What limits a search. Any combination may be given; the first reached ends it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Limits {
+    /// Maximum depth in plies (full-width plies, quiescence not counted).
+    pub depth: Option<u32>,
+    /// Maximum number of nodes.
+    pub nodes: Option<u64>,
+    /// Think exactly this long (a hard limit).
+    pub move_time: Option<Duration>,
+    /// Share out the time on a clock.
+    pub clock: Option<Clock>,
+    /// Search until told to stop (analysis, `go infinite`).
+    pub infinite: bool,
+}
+
+impl Limits {
+    /// Search to a fixed depth.
+    pub fn depth(plies: u32) -> Limits {
+        Limits {
+            depth: Some(plies),
+            ..Limits::default()
+        }
+    }
+
+    /// Search for a fixed time.
+    pub fn move_time(time: Duration) -> Limits {
+        Limits {
+            move_time: Some(time),
+            ..Limits::default()
+        }
+    }
+
+    /// Search a fixed number of nodes.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// The soft and hard time limits of a search starting at `start`.
+    pub fn deadlines(&self, start: Instant) -> Deadlines {
+        if self.infinite {
+            return Deadlines::default();
+        }
+        let mut deadlines = Deadlines::default();
+        if let Some(time) = self.move_time {
+            deadlines.soft = Some(start + time);
+            deadlines.hard = Some(start + time);
+        }
+        if let Some(clock) = self.clock {
+            let (soft, hard) = clock.budget();
+            deadlines.soft = Some(deadlines.soft.map_or(start + soft, |d| d.min(start + soft)));
+            deadlines.hard = Some(deadlines.hard.map_or(start + hard, |d| d.min(start + hard)));
+        }
+        deadlines
+    }
+}
+
+impl Clock {
+    /// The soft and hard budget for one move.
+    ///
+    /// The target is an equal share of the time left over the moves to go, plus
+    /// most of the increment. We may overrun the target by up to four times when
+    /// an iteration is nearly done, but never use more than a third of what is
+    /// left, and always keep [`SAFETY_MARGIN`] on the clock.
+    pub fn budget(&self) -> (Duration, Duration) {
+        let usable = self.remaining.saturating_sub(SAFETY_MARGIN);
+        let moves = self.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 50);
+        // With one move to go we may use nearly all that is left; otherwise an
+        // equal share, spread over a few more moves than announced for safety.
+        let share = if moves == 1 {
+            usable.mul_f64(0.8)
+        } else {
+            usable / (moves + 2)
+        };
+        let target = share + self.increment.mul_f64(0.75);
+        let ceiling = if moves == 1 {
+            usable.mul_f64(0.9)
+        } else {
+            usable / 3
+        };
+        let soft = target.min(ceiling);
+        let hard = (target * 4).min(ceiling).max(soft);
+        (soft, hard)
+    }
+}
+
+/// The two wall-clock limits of a search; `None` means no limit.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Deadlines {
+    pub soft: Option<Instant>,
+    pub hard: Option<Instant>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budget_never_exceeds_the_clock() {
+        for remaining_ms in [0u64, 10, 31, 50, 100, 1000, 60_000] {
+            for moves_to_go in [None, Some(1), Some(2), Some(40)] {
+                let clock = Clock {
+                    remaining: Duration::from_millis(remaining_ms),
+                    increment: Duration::from_millis(100),
+                    moves_to_go,
+                };
+                let (soft, hard) = clock.budget();
+                assert!(soft <= hard);
+                let limit = Duration::from_millis(remaining_ms).saturating_sub(SAFETY_MARGIN);
+                assert!(hard <= limit, "{remaining_ms} ms, {moves_to_go:?}: {hard:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn move_time_is_a_hard_limit() {
+        let start = Instant::now();
+        let limits = Limits::move_time(Duration::from_millis(250));
+        let deadlines = limits.deadlines(start);
+        assert_eq!(deadlines.hard, Some(start + Duration::from_millis(250)));
+        assert_eq!(Limits::default().deadlines(start).hard, None);
+    }
+}

@@ -1,0 +1,621 @@
+//! # The game record: moves played, draws by rule, results, SAN and PGN
+//!
+//! The board knows how pieces move; the game knows what happened. A [`Game`]
+//! keeps the starting position, the moves played and the Zobrist key of every
+//! position reached, which is all the draw rules need:
+//!
+//! * **threefold repetition**: the same position (same pieces, side to move,
+//!   castling rights and usable en-passant capture: exactly what the key covers)
+//!   for the third time;
+//! * **the 50-move rule**: 100 half-moves without a capture or pawn move;
+//! * **insufficient material**: neither side can ever mate (bare kings, a
+//!   single minor piece, or only bishops all on squares of one colour).
+//!
+//! It also speaks the notations people use: **SAN** (`Nf3`, `exd5`, `O-O`,
+//! `e8=Q+`), read leniently (`e8Q`, `0-0`, a missing `+`, `Ng1f3`) and written
+//! exactly, coordinate notation (`e2e4`, `e7e8q`), and **PGN** for saving games.
+
+use std::fmt;
+
+use crate::board::{Board, Color, FenError, Move, MoveKind, PieceKind, Square, Undo};
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameStatus {
+    Ongoing,
+    Checkmate { winner: Color },
+    Stalemate,
+    ThreefoldRepetition,
+    FiftyMoveRule,
+    InsufficientMaterial,
+}
+
+impl GameStatus {
+    /// Is the game over?
+    pub fn is_over(self) -> bool {
+        self != GameStatus::Ongoing
+    }
+
+    /// The PGN result: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn result(self) -> &'static str {
+        match self {
+            GameStatus::Ongoing => "*",
+            GameStatus::Checkmate {
+                winner: Color::White,
+            } => "1-0",
+            GameStatus::Checkmate {
+                winner: Color::Black,
+            } => "0-1",
+            _ => "1/2-1/2",
+        }
+    }
+
+    /// Why the game ended, in words: `White mates`, `Stalemate`, ...
+    pub fn reason(self) -> &'static str {
+        match self {
+            GameStatus::Ongoing => "Game in progress",
+            GameStatus::Checkmate {
+                winner: Color::White,
+            } => "White mates",
+            GameStatus::Checkmate {
+                winner: Color::Black,
+            } => "Black mates",
+            GameStatus::Stalemate => "Stalemate",
+            GameStatus::ThreefoldRepetition => "Draw by repetition",
+            GameStatus::FiftyMoveRule => "Draw by fifty-move rule",
+            GameStatus::InsufficientMaterial => "Draw by insufficient material",
+        }
+    }
+}
+
+/// Why a move typed by a user or sent by a program was not accepted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// Well-formed but not legal here; `reason` says why.
+    Illegal { text: String, reason: String },
+    /// SAN that fits more than one legal move.
+    Ambiguous { text: String, candidates: Vec<String> },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            MoveError::Illegal { text, reason } => write!(f, "Illegal move: {text} ({reason})"),
+            MoveError::Ambiguous { text, candidates } => {
+                write!(f, "Ambiguous move: {text} (could be {})", candidates.join(" or "))
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+fn illegal(text: &str, reason: impl Into<String>) -> MoveError {
+    MoveError::Illegal {
+        text: text.to_string(),
+        reason: reason.into(),
+    }
+}
+
+/// A game: start position, moves played, and the key of every position reached.
+#[derive(Clone, Debug)]
+pub struct Game {
+    start: Board,
+    board: Board,
+    moves: Vec<Move>,
+    undos: Vec<Undo>,
+    /// Keys of all positions reached, the start position first and the
+    /// current position last.
+    keys: Vec<u64>,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+impl Game {
+    /// A new game from the standard starting position.
+    pub fn new() -> Game {
+        Game::from_board(Board::start())
+    }
+
+    /// A new game from `board`.
+    pub fn from_board(board: Board) -> Game {
+        Game {
+            keys: vec![board.key()],
+            start: board.clone(),
+            board,
+            moves: Vec::new(),
+            undos: Vec::new(),
+        }
+    }
+
+    /// A new game from a FEN position.
+    pub fn from_fen(fen: &str) -> Result<Game, FenError> {
+        Board::from_fen(fen).map(Game::from_board)
+    }
+
+    /// The current position.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The position the game started from.
+    pub fn start_board(&self) -> &Board {
+        &self.start
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The keys of the positions before the current one, oldest first (what the
+    /// search needs to recognise repetitions of the game's positions).
+    pub fn history_keys(&self) -> &[u64] {
+        &self.keys[..self.keys.len() - 1]
+    }
+
+    /// Play `mv` if it is legal; otherwise change nothing and say why not.
+    pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
+        if !self.board.is_legal(mv) {
+            return Err(illegal_move_reason(&self.board, mv, &mv.coordinate()));
+        }
+        self.play_unchecked(mv);
+        Ok(())
+    }
+
+    /// Play a move already known to be legal.
+    fn play_unchecked(&mut self, mv: Move) {
+        let undo = self.board.make_move(mv);
+        self.moves.push(mv);
+        self.undos.push(undo);
+        self.keys.push(self.board.key());
+    }
+
+    /// Parse `text` (SAN or coordinate notation) and play it.
+    pub fn play_text(&mut self, text: &str) -> Result<Move, MoveError> {
+        let mv = parse_move(&self.board, text)?;
+        self.play_unchecked(mv);
+        Ok(mv)
+    }
+
+    /// Take back the last move; `None` if there is none.
+    pub fn undo(&mut self) -> Option<Move> {
+        let mv = self.moves.pop()?;
+        let undo = self.undos.pop()?;
+        self.keys.pop();
+        self.board.unmake_move(mv, undo);
+        Some(mv)
+    }
+
+    /// How many times the current position has occurred (1 = first time).
+    pub fn repetitions(&self) -> usize {
+        let current = self.board.key();
+        self.keys.iter().filter(|&&key| key == current).count()
+    }
+
+    /// Where the game stands. Checkmate and stalemate come first: a mate on the
+    /// hundredth half-move or on a third repetition still counts.
+    pub fn status(&self) -> GameStatus {
+        if self.board.legal_moves().is_empty() {
+            return if self.board.in_check() {
+                GameStatus::Checkmate {
+                    winner: self.board.side_to_move().opposite(),
+                }
+            } else {
+                GameStatus::Stalemate
+            };
+        }
+        if self.repetitions() >= 3 {
+            GameStatus::ThreefoldRepetition
+        } else if self.board.halfmove_clock() >= 100 {
+            GameStatus::FiftyMoveRule
+        } else if insufficient_material(&self.board) {
+            GameStatus::InsufficientMaterial
+        } else {
+            GameStatus::Ongoing
+        }
+    }
+
+    /// The moves in SAN, from the start position.
+    pub fn san_moves(&self) -> Vec<String> {
+        let mut board = self.start.clone();
+        self.moves
+            .iter()
+            .map(|&mv| {
+                let text = san(&board, mv);
+                board.make_move(mv);
+                text
+            })
+            .collect()
+    }
+
+    /// The game as PGN, with the given player names and the result so far.
+    pub fn to_pgn(&self, white: &str, black: &str, date: &str) -> String {
+        let result = self.status().result();
+        let mut pgn = String::new();
+        let tags = [
+            ("Event", "umax game"),
+            ("Site", "?"),
+            ("Date", date),
+            ("Round", "-"),
+            ("White", white),
+            ("Black", black),
+            ("Result", result),
+        ];
+        for (name, value) in tags {
+            pgn.push_str(&format!("[{name} \"{}\"]\n", pgn_escape(value)));
+        }
+        if self.start != Board::start() {
+            pgn.push_str("[SetUp \"1\"]\n");
+            pgn.push_str(&format!("[FEN \"{}\"]\n", self.start.to_fen()));
+        }
+        pgn.push('\n');
+
+        let mut tokens = Vec::new();
+        let mut number = self.start.fullmove_number();
+        let mut side = self.start.side_to_move();
+        for (index, text) in self.san_moves().into_iter().enumerate() {
+            if side == Color::White {
+                tokens.push(format!("{number}."));
+            } else if index == 0 {
+                tokens.push(format!("{number}..."));
+            }
+            tokens.push(text);
+            if side == Color::Black {
+                number += 1;
+            }
+            side = side.opposite();
+        }
+        tokens.push(result.to_string());
+
+        // Wrap the movetext at 80 columns, as the PGN standard asks.
+        let mut line = String::new();
+        for token in tokens {
+            if !line.is_empty() && line.len() + 1 + token.len() > 79 {
+                pgn.push_str(&line);
+                pgn.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&token);
+        }
+        pgn.push_str(&line);
+        pgn.push('\n');
+        pgn
+    }
+}
+
+fn pgn_escape(value: &str) -> String {
+    value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+/// Can neither side ever give mate? True for bare kings, king and one minor
+/// piece against king, and positions whose only other pieces are bishops all
+/// standing on squares of the same colour.
+pub fn insufficient_material(board: &Board) -> bool {
+    let mut minors = 0;
+    let mut bishop_square_colours = [false; 2];
+    let mut knights = 0;
+    for square in Square::all() {
+        match board.piece_at(square).kind() {
+            None | Some(PieceKind::King) => {}
+            Some(PieceKind::Bishop) => {
+                minors += 1;
+                bishop_square_colours[usize::from((square.file() + square.rank()) % 2)] = true;
+            }
+            Some(PieceKind::Knight) => {
+                minors += 1;
+                knights += 1;
+            }
+            Some(_) => return false,
+        }
+    }
+    let bishops_on_one_colour = !(bishop_square_colours[0] && bishop_square_colours[1]);
+    minors <= 1 || (knights == 0 && bishops_on_one_colour)
+}
+
+// ---------------------------------------------------------------------------
+// SAN out
+// ---------------------------------------------------------------------------
+
+/// Standard Algebraic Notation for the legal move `mv` in `board`, with `+` for
+/// check and `#` for mate.
+pub fn san(board: &Board, mv: Move) -> String {
+    let mut text = san_without_suffix(board, mv);
+    let mut after = board.clone();
+    after.make_move(mv);
+    if after.in_check() {
+        text.push(if after.legal_moves().is_empty() {
+            '#'
+        } else {
+            '+'
+        });
+    }
+    text
+}
+
+fn san_without_suffix(board: &Board, mv: Move) -> String {
+    if mv.kind == MoveKind::Castle {
+        return if mv.to.file() == 6 { "O-O" } else { "O-O-O" }.to_string();
+    }
+    let kind = board.piece_at(mv.from).kind().unwrap_or(PieceKind::Pawn);
+    let is_capture = !board.piece_at(mv.to).is_empty() || mv.kind == MoveKind::EnPassant;
+    let mut text = String::new();
+    if kind == PieceKind::Pawn {
+        if is_capture {
+            text.push(mv.from.file_char());
+        }
+    } else {
+        text.push(kind.letter());
+        // Disambiguate among other pieces of the same kind that can go there:
+        // by file if that suffices, else by rank, else by both.
+        let rivals: Vec<Square> = board
+            .legal_moves()
+            .into_iter()
+            .filter(|other| {
+                other.to == mv.to
+                    && other.from != mv.from
+                    && board.piece_at(other.from).kind() == Some(kind)
+            })
+            .map(|other| other.from)
+            .collect();
+        if !rivals.is_empty() {
+            let same_file = rivals.iter().any(|s| s.file() == mv.from.file());
+            let same_rank = rivals.iter().any(|s| s.rank() == mv.from.rank());
+            if !same_file {
+                text.push(mv.from.file_char());
+            } else if !same_rank {
+                text.push(mv.from.rank_char());
+            } else {
+                text.push(mv.from.file_char());
+                text.push(mv.from.rank_char());
+            }
+        }
+    }
+    if is_capture {
+        text.push('x');
+    }
+    text.push_str(&mv.to.to_string());
+    if let Some(promotion) = mv.promotion {
+        text.push('=');
+        text.push(promotion.letter());
+    }
+    text
+}
+
+// ---------------------------------------------------------------------------
+// Moves in
+// ---------------------------------------------------------------------------
+
+/// Does `text` look like coordinate notation (`e2e4`, `e7e8q`)?
+fn looks_like_coordinate(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    (bytes.len() == 4 || bytes.len() == 5)
+        && Square::parse(&text[0..2]).is_some()
+        && Square::parse(&text[2..4]).is_some()
+}
+
+/// Read a move in SAN or coordinate notation and find it among the legal moves.
+/// The error says why a move is illegal or which moves an ambiguous SAN fits.
+pub fn parse_move(board: &Board, text: &str) -> Result<Move, MoveError> {
+    let text = text.trim();
+    if text.is_ascii() && looks_like_coordinate(text) {
+        return parse_coordinate(board, text);
+    }
+    parse_san(board, text)
+}
+
+/// Read a move in coordinate notation (`e2e4`, `e7e8q`, castling `e1g1`).
+pub fn parse_coordinate(board: &Board, text: &str) -> Result<Move, MoveError> {
+    if let Some(mv) = board.parse_coordinate_move(text) {
+        return Ok(mv);
+    }
+    if !text.is_ascii() || !looks_like_coordinate(text) {
+        return Err(illegal(text, "not a move in coordinate notation like e2e4"));
+    }
+    let from = Square::parse(&text[0..2]).unwrap_or(Square::A1);
+    let to = Square::parse(&text[2..4]).unwrap_or(Square::A1);
+    let promotion = text
+        .chars()
+        .nth(4)
+        .and_then(PieceKind::from_letter)
+        .filter(|k| !matches!(k, PieceKind::Pawn | PieceKind::King));
+    if text.len() == 5 && promotion.is_none() {
+        return Err(illegal(text, "a pawn promotes to q, r, b or n"));
+    }
+    let mv = Move {
+        promotion,
+        ..Move::new(from, to)
+    };
+    Err(illegal_move_reason(board, mv, text))
+}
+
+/// Explain why `mv` (as written in `text`) is not legal in `board`.
+fn illegal_move_reason(board: &Board, mv: Move, text: &str) -> MoveError {
+    let us = board.side_to_move();
+    let piece = board.piece_at(mv.from);
+    let Some(kind) = piece.kind() else {
+        return illegal(text, format!("no piece on {}", mv.from));
+    };
+    if !piece.is_color(us) {
+        return illegal(
+            text,
+            format!("the piece on {} is {}'s and it is {}'s move", mv.from, us.opposite().name(), us.name()),
+        );
+    }
+    let legal = board.legal_moves();
+    let same_squares: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| m.from == mv.from && m.to == mv.to)
+        .collect();
+    if !same_squares.is_empty() {
+        return if mv.promotion.is_none() {
+            illegal(text, format!("say which piece to promote to, e.g. {}q", text))
+        } else {
+            illegal(text, "only a pawn reaching the last rank promotes")
+        };
+    }
+    if kind == PieceKind::King && mv.from.file() == 4 && mv.to.file().abs_diff(4) == 2 {
+        return illegal(
+            text,
+            "castling needs the right to castle, empty squares between king and rook, and a king not in, through or into check",
+        );
+    }
+    let mut pseudo = Vec::new();
+    board.generate_moves(&mut pseudo);
+    if pseudo.iter().any(|m| m.from == mv.from && m.to == mv.to) {
+        return illegal(text, "it would leave the king in check");
+    }
+    if !legal.iter().any(|m| m.to == mv.to) {
+        return illegal(text, format!("no piece can reach {}", mv.to));
+    }
+    illegal(
+        text,
+        format!(
+            "the {} on {} cannot move to {}",
+            kind_name(kind),
+            mv.from,
+            mv.to
+        ),
+    )
+}
+
+fn kind_name(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::Pawn => "pawn",
+        PieceKind::Knight => "knight",
+        PieceKind::Bishop => "bishop",
+        PieceKind::Rook => "rook",
+        PieceKind::Queen => "queen",
+        PieceKind::King => "king",
+    }
+}
+
+/// Read a move in SAN. Lenient: accepts `0-0` for `O-O`, `e8Q` and `e8=q` for
+/// `e8=Q`, a missing or superfluous `+`/`#`, annotations like `!?`, `:` for `x`,
+/// and over-specified moves such as `Ng1f3`.
+pub fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
+    let original = text;
+    let core = text.trim_end_matches(['+', '#', '!', '?']);
+    let core = core.strip_suffix("e.p.").unwrap_or(core).trim();
+    if !core.is_ascii() || core.is_empty() {
+        return Err(illegal(original, "not a move: try SAN like Nf3 or coordinates like g1f3"));
+    }
+    let legal = board.legal_moves();
+
+    // Castling.
+    let castle_side = match core {
+        "O-O" | "0-0" | "o-o" => Some(6),
+        "O-O-O" | "0-0-0" | "o-o-o" => Some(2),
+        _ => None,
+    };
+    if let Some(file) = castle_side {
+        return legal
+            .into_iter()
+            .find(|m| m.kind == MoveKind::Castle && m.to.file() == file)
+            .ok_or_else(|| {
+                illegal(
+                    original,
+                    "castling needs the right to castle, empty squares between king and rook, and a king not in, through or into check",
+                )
+            });
+    }
+
+    // [Piece] [from file] [from rank] [x] to-square [=] [promotion]
+    let mut chars: Vec<char> = core.chars().filter(|&c| c != 'x' && c != ':' && c != '-').collect();
+    let kind = match chars.first() {
+        Some(&c) if c.is_ascii_uppercase() && c != 'O' => {
+            chars.remove(0);
+            PieceKind::from_letter(c)
+                .filter(|&k| k != PieceKind::Pawn)
+                .ok_or_else(|| illegal(original, format!("'{c}' is not a piece letter (K, Q, R, B, N)")))?
+        }
+        _ => PieceKind::Pawn,
+    };
+    // A to-square ends in a digit, so a trailing letter names the promotion piece.
+    let mut promotion = None;
+    if let Some(&letter) = chars.last()
+        && letter.is_ascii_alphabetic()
+    {
+        chars.pop();
+        promotion = Some(
+            PieceKind::from_letter(letter)
+                .filter(|k| !matches!(k, PieceKind::Pawn | PieceKind::King))
+                .ok_or_else(|| illegal(original, format!("cannot promote to '{letter}'")))?,
+        );
+    }
+    if chars.last() == Some(&'=') {
+        chars.pop();
+    }
+    if chars.len() < 2 {
+        return Err(illegal(original, "not a move: try SAN like Nf3 or coordinates like g1f3"));
+    }
+    let to_text: String = chars[chars.len() - 2..].iter().collect();
+    let to = Square::parse(&to_text)
+        .ok_or_else(|| illegal(original, "not a move: try SAN like Nf3 or coordinates like g1f3"))?;
+    let mut from_file = None;
+    let mut from_rank = None;
+    for &c in &chars[..chars.len() - 2] {
+        match c {
+            'a'..='h' if from_file.is_none() => from_file = Some(c as u8 - b'a'),
+            '1'..='8' if from_rank.is_none() => from_rank = Some(c as u8 - b'1'),
+            _ => {
+                return Err(illegal(original, "not a move: try SAN like Nf3 or coordinates like g1f3"));
+            }
+        }
+    }
+
+    let candidates: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| {
+            m.to == to
+                && m.kind != MoveKind::Castle
+                && board.piece_at(m.from).kind() == Some(kind)
+                && from_file.is_none_or(|f| m.from.file() == f)
+                && from_rank.is_none_or(|r| m.from.rank() == r)
+        })
+        .collect();
+    let with_promotion: Vec<Move> = candidates
+        .iter()
+        .copied()
+        .filter(|m| m.promotion == promotion)
+        .collect();
+    match with_promotion.len() {
+        1 => Ok(with_promotion[0]),
+        0 if !candidates.is_empty() && promotion.is_none() => Err(illegal(
+            original,
+            format!("say which piece to promote to, e.g. {to}=Q"),
+        )),
+        0 if !candidates.is_empty() => Err(illegal(original, "only a pawn reaching the last rank promotes")),
+        0 => Err(illegal(
+            original,
+            format!("no {} can reach {to}", kind_name(kind)),
+        )),
+        _ => Err(MoveError::Ambiguous {
+            text: original.to_string(),
+            candidates: with_promotion.iter().map(|&m| san(board, m)).collect(),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn san_round_trip_in_start_position() {
+        let board = Board::start();
+        for mv in board.legal_moves() {
+            let text = san(&board, mv);
+            assert_eq!(parse_san(&board, &text), Ok(mv), "{text}");
+        }
+    }
+}
