@@ -568,14 +568,14 @@ const CASTLINGS: [[Castling; 2]; 2] = [
     ],
 ];
 
-/// The rook's from- and to-square for a castling king move to `king_to`.
+/// The rook's from- and to-square for a castling king move to `king_to` (g1, c1,
+/// g8 or c8), read from [`CASTLINGS`] so the squares are written down only once.
 fn castling_rook_squares(king_to: Square) -> (Square, Square) {
-    match king_to {
-        Square::G1 => (Square::H1, Square::F1),
-        Square::C1 => (Square::A1, Square::D1),
-        Square::G8 => (Square::H8, Square::F8),
-        _ => (Square::A8, Square::D8),
-    }
+    let color = usize::from(king_to.rank() != 0);
+    let side = usize::from(king_to.file() != 6);
+    let castling = &CASTLINGS[color][side];
+    debug_assert_eq!(castling.king_to, king_to);
+    (castling.rook_from, castling.rook_to)
 }
 
 // ---------------------------------------------------------------------------
@@ -650,6 +650,11 @@ fn piece_key(piece: Piece, square: Square) -> u64 {
 // FEN errors
 // ---------------------------------------------------------------------------
 
+/// The largest half-move clock or full-move number a FEN may give. No game comes
+/// near it (the 75-move rule ends every game within about 9000 moves), and it
+/// leaves ample room to play on without the `u32` counters overflowing.
+pub const MAX_FEN_COUNTER: u32 = 1_000_000;
+
 /// Why a FEN string was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
@@ -675,9 +680,9 @@ pub enum FenError {
     BadCastling(String),
     /// The en-passant field is malformed or impossible in this position.
     BadEnPassant(String),
-    /// The half-move clock is not a number.
+    /// The half-move clock is not a number from 0 to [`MAX_FEN_COUNTER`].
     BadHalfmoveClock(String),
-    /// The full-move number is not a positive number.
+    /// The full-move number is not a number from 0 (read as 1) to [`MAX_FEN_COUNTER`].
     BadFullmoveNumber(String),
 }
 
@@ -693,14 +698,23 @@ impl fmt::Display for FenError {
             FenError::MissingKing(color) => write!(f, "{} has no king", color.name()),
             FenError::TooManyKings(color) => write!(f, "{} has more than one king", color.name()),
             FenError::PawnOnBackRank(square) => {
-                write!(f, "pawn on {square}: pawns cannot stand on the first or last rank")
+                write!(
+                    f,
+                    "pawn on {square}: pawns cannot stand on the first or last rank"
+                )
             }
             FenError::SideNotToMoveInCheck => write!(f, "the side not to move is in check"),
             FenError::BadSideToMove(s) => write!(f, "side to move must be 'w' or 'b', not '{s}'"),
             FenError::BadCastling(why) => write!(f, "bad castling field: {why}"),
             FenError::BadEnPassant(why) => write!(f, "bad en-passant field: {why}"),
-            FenError::BadHalfmoveClock(s) => write!(f, "bad half-move clock '{s}'"),
-            FenError::BadFullmoveNumber(s) => write!(f, "bad full-move number '{s}'"),
+            FenError::BadHalfmoveClock(s) => write!(
+                f,
+                "bad half-move clock '{s}' (expected a number from 0 to {MAX_FEN_COUNTER})"
+            ),
+            FenError::BadFullmoveNumber(s) => write!(
+                f,
+                "bad full-move number '{s}' (expected a number from 1 to {MAX_FEN_COUNTER})"
+            ),
         }
     }
 }
@@ -1016,7 +1030,9 @@ impl Board {
     fn generate_pawn_moves(&self, from: Square, moves: &mut Vec<Move>, captures_only: bool) {
         let us = self.side_to_move;
         let push = us.pawn_push();
-        let Some(one_up) = from.offset(push) else { return };
+        let Some(one_up) = from.offset(push) else {
+            return;
+        };
         let promotes = one_up.rank() == us.promotion_rank();
         if self.piece_at(one_up).is_empty() {
             if promotes {
@@ -1035,7 +1051,9 @@ impl Board {
             }
         }
         for side in [-1i8, 1] {
-            let Some(to) = one_up.offset(side) else { continue };
+            let Some(to) = one_up.offset(side) else {
+                continue;
+            };
             let target = self.piece_at(to);
             if !target.is_empty() && !target.is_color(us) {
                 if promotes {
@@ -1061,7 +1079,10 @@ impl Board {
             // rook square; we test "not out of, through or into check" here, which
             // is exact and costs three attack tests on the rare occasions it applies.
             if self.castling.contains(castling.right)
-                && castling.between.iter().all(|&s| self.piece_at(s).is_empty())
+                && castling
+                    .between
+                    .iter()
+                    .all(|&s| self.piece_at(s).is_empty())
                 && castling
                     .king_path
                     .iter()
@@ -1119,7 +1140,10 @@ impl Board {
         let king = self.king_square(us);
         let mut pinned = 0;
         for (directions, slides) in [
-            (&BISHOP_STEPS[..], PieceKind::slides_diagonally as fn(PieceKind) -> bool),
+            (
+                &BISHOP_STEPS[..],
+                PieceKind::slides_diagonally as fn(PieceKind) -> bool,
+            ),
             (&ROOK_STEPS[..], PieceKind::slides_straight),
         ] {
             for &step in directions {
@@ -1218,8 +1242,9 @@ impl Board {
             }
         }
 
-        self.castling =
-            CastlingRights(self.castling.0 & CASTLING_KEPT[mv.from.index()] & CASTLING_KEPT[mv.to.index()]);
+        self.castling = CastlingRights(
+            self.castling.0 & CASTLING_KEPT[mv.from.index()] & CASTLING_KEPT[mv.to.index()],
+        );
         self.en_passant = match mv.kind {
             MoveKind::DoublePush => Some(Square(mv.from.0.wrapping_add(us.pawn_push() as u8))),
             _ => None,
@@ -1233,9 +1258,8 @@ impl Board {
             self.fullmove_number += 1;
         }
         self.side_to_move = us.opposite();
-        self.key ^= ZOBRIST.black_to_move
-            ^ ZOBRIST.castling[self.castling.index()]
-            ^ self.en_passant_key();
+        self.key ^=
+            ZOBRIST.black_to_move ^ ZOBRIST.castling[self.castling.index()] ^ self.en_passant_key();
         Undo { captured, ..undo }
     }
 
@@ -1422,15 +1446,16 @@ impl Board {
         };
         board.castling = board.parse_castling(fields[2])?;
         board.en_passant = board.parse_en_passant(fields[3])?;
+        // Counters above MAX_FEN_COUNTER are rejected: accepting u32::MAX would make
+        // the next move overflow the counter (a panic in debug builds).
+        let counter = |text: &str| text.parse().ok().filter(|&n| n <= MAX_FEN_COUNTER);
         if let Some(text) = fields.get(4) {
-            board.halfmove_clock = text
-                .parse()
-                .map_err(|_| FenError::BadHalfmoveClock(text.to_string()))?;
+            board.halfmove_clock =
+                counter(text).ok_or_else(|| FenError::BadHalfmoveClock(text.to_string()))?;
         }
         if let Some(text) = fields.get(5) {
-            let number: u32 = text
-                .parse()
-                .map_err(|_| FenError::BadFullmoveNumber(text.to_string()))?;
+            let number =
+                counter(text).ok_or_else(|| FenError::BadFullmoveNumber(text.to_string()))?;
             // Some tools write 0; treat it as the first move rather than reject it.
             board.fullmove_number = number.max(1);
         }

@@ -99,7 +99,7 @@ impl Clock {
     /// The target is an equal share of the time left over the moves to go, plus
     /// most of the increment. We may overrun the target by up to four times when
     /// an iteration is nearly done, but never use more than a third of what is
-    /// left, and always keep [`SAFETY_MARGIN`] on the clock.
+    /// left, and always keep `SAFETY_MARGIN` on the clock.
     pub fn budget(&self) -> (Duration, Duration) {
         let usable = self.remaining.saturating_sub(SAFETY_MARGIN);
         let moves = self.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 50);
@@ -145,7 +145,10 @@ mod tests {
                 let (soft, hard) = clock.budget();
                 assert!(soft <= hard);
                 let limit = Duration::from_millis(remaining_ms).saturating_sub(SAFETY_MARGIN);
-                assert!(hard <= limit, "{remaining_ms} ms, {moves_to_go:?}: {hard:?}");
+                assert!(
+                    hard <= limit,
+                    "{remaining_ms} ms, {moves_to_go:?}: {hard:?}"
+                );
             }
         }
     }

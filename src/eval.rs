@@ -250,6 +250,9 @@ mod tests {
         assert!(move_gain(&board, mv, 0) < 50);
         let capture = Board::from_fen("4k3/8/3p4/8/4N3/8/8/4K3 w - - 0 1").unwrap();
         let mv = capture.parse_coordinate_move("e4d6").unwrap();
-        assert!(move_gain(&capture, mv, 0) >= 100);
+        // The pawn's value, less the knight's step away from the centre.
+        let centre_step =
+            centralisation(PieceKind::Knight, mv.from) - centralisation(PieceKind::Knight, mv.to);
+        assert_eq!(move_gain(&capture, mv, 0), PIECE_VALUES[1] - centre_step);
     }
 }

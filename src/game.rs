@@ -74,7 +74,10 @@ pub enum MoveError {
     /// Well-formed but not legal here; `reason` says why.
     Illegal { text: String, reason: String },
     /// SAN that fits more than one legal move.
-    Ambiguous { text: String, candidates: Vec<String> },
+    Ambiguous {
+        text: String,
+        candidates: Vec<String>,
+    },
 }
 
 impl fmt::Display for MoveError {
@@ -82,7 +85,11 @@ impl fmt::Display for MoveError {
         match self {
             MoveError::Illegal { text, reason } => write!(f, "Illegal move: {text} ({reason})"),
             MoveError::Ambiguous { text, candidates } => {
-                write!(f, "Ambiguous move: {text} (could be {})", candidates.join(" or "))
+                write!(
+                    f,
+                    "Ambiguous move: {text} (could be {})",
+                    candidates.join(" or ")
+                )
             }
         }
     }
@@ -159,11 +166,18 @@ impl Game {
     }
 
     /// Play `mv` if it is legal; otherwise change nothing and say why not.
+    ///
+    /// The move is matched by from-square, to-square and promotion only, so a
+    /// move built with [`Move::new`] is accepted for a double push, an en-passant
+    /// capture or castling too: its [`MoveKind`] is taken from the legal move.
     pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
-        if !self.board.is_legal(mv) {
+        let legal = self.board.legal_moves().into_iter().find(|legal| {
+            legal.from == mv.from && legal.to == mv.to && legal.promotion == mv.promotion
+        });
+        let Some(legal) = legal else {
             return Err(illegal_move_reason(&self.board, mv, &mv.coordinate()));
-        }
-        self.play_unchecked(mv);
+        };
+        self.play_unchecked(legal);
         Ok(())
     }
 
@@ -446,7 +460,12 @@ fn illegal_move_reason(board: &Board, mv: Move, text: &str) -> MoveError {
     if !piece.is_color(us) {
         return illegal(
             text,
-            format!("the piece on {} is {}'s and it is {}'s move", mv.from, us.opposite().name(), us.name()),
+            format!(
+                "the piece on {} is {}'s and it is {}'s move",
+                mv.from,
+                us.opposite().name(),
+                us.name()
+            ),
         );
     }
     let legal = board.legal_moves();
@@ -456,13 +475,26 @@ fn illegal_move_reason(board: &Board, mv: Move, text: &str) -> MoveError {
         .filter(|m| m.from == mv.from && m.to == mv.to)
         .collect();
     if !same_squares.is_empty() {
-        return if mv.promotion.is_none() {
-            illegal(text, format!("say which piece to promote to, e.g. {}q", text))
-        } else {
+        // The squares are right, so the promotion piece is wrong or missing.
+        return if same_squares.iter().all(|m| m.promotion.is_none()) {
             illegal(text, "only a pawn reaching the last rank promotes")
+        } else if mv.promotion.is_none() {
+            illegal(text, format!("say which piece to promote to, e.g. {text}q"))
+        } else {
+            illegal(text, "a pawn promotes to a queen, rook, bishop or knight")
         };
     }
-    if kind == PieceKind::King && mv.from.file() == 4 && mv.to.file().abs_diff(4) == 2 {
+    // A king two files sideways from its home square: the user meant to castle.
+    let home = if us == Color::White {
+        Square::E1
+    } else {
+        Square::E8
+    };
+    if kind == PieceKind::King
+        && mv.from == home
+        && mv.to.rank() == home.rank()
+        && mv.to.file().abs_diff(home.file()) == 2
+    {
         return illegal(
             text,
             "castling needs the right to castle, empty squares between king and rook, and a king not in, through or into check",
@@ -502,11 +534,15 @@ fn kind_name(kind: PieceKind) -> &'static str {
 /// `e8=Q`, a missing or superfluous `+`/`#`, annotations like `!?`, `:` for `x`,
 /// and over-specified moves such as `Ng1f3`.
 pub fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
-    let original = text;
-    let core = text.trim_end_matches(['+', '#', '!', '?']);
+    // Trim first, or a trailing space would hide a trailing '+' from the next line.
+    let original = text.trim();
+    let core = original.trim_end_matches(['+', '#', '!', '?']);
     let core = core.strip_suffix("e.p.").unwrap_or(core).trim();
     if !core.is_ascii() || core.is_empty() {
-        return Err(illegal(original, "not a move: try SAN like Nf3 or coordinates like g1f3"));
+        return Err(illegal(
+            original,
+            "not a move: try SAN like Nf3 or coordinates like g1f3",
+        ));
     }
     let legal = board.legal_moves();
 
@@ -529,20 +565,31 @@ pub fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
     }
 
     // [Piece] [from file] [from rank] [x] to-square [=] [promotion]
-    let mut chars: Vec<char> = core.chars().filter(|&c| c != 'x' && c != ':' && c != '-').collect();
+    let mut chars: Vec<char> = core
+        .chars()
+        .filter(|&c| c != 'x' && c != ':' && c != '-')
+        .collect();
     let kind = match chars.first() {
         Some(&c) if c.is_ascii_uppercase() && c != 'O' => {
             chars.remove(0);
             PieceKind::from_letter(c)
                 .filter(|&k| k != PieceKind::Pawn)
-                .ok_or_else(|| illegal(original, format!("'{c}' is not a piece letter (K, Q, R, B, N)")))?
+                .ok_or_else(|| {
+                    illegal(
+                        original,
+                        format!("'{c}' is not a piece letter (K, Q, R, B, N)"),
+                    )
+                })?
         }
         _ => PieceKind::Pawn,
     };
-    // A to-square ends in a digit, so a trailing letter names the promotion piece.
+    // A to-square ends in a digit, so a letter right after that digit (or after
+    // '=') names the promotion piece: `e8Q`, `e8=Q`. Other trailing letters are
+    // not a promotion (`hello` is no move, not a promotion to 'o').
     let mut promotion = None;
-    if let Some(&letter) = chars.last()
+    if let &[.., before, letter] = chars.as_slice()
         && letter.is_ascii_alphabetic()
+        && (before.is_ascii_digit() || before == '=')
     {
         chars.pop();
         promotion = Some(
@@ -555,11 +602,18 @@ pub fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
         chars.pop();
     }
     if chars.len() < 2 {
-        return Err(illegal(original, "not a move: try SAN like Nf3 or coordinates like g1f3"));
+        return Err(illegal(
+            original,
+            "not a move: try SAN like Nf3 or coordinates like g1f3",
+        ));
     }
     let to_text: String = chars[chars.len() - 2..].iter().collect();
-    let to = Square::parse(&to_text)
-        .ok_or_else(|| illegal(original, "not a move: try SAN like Nf3 or coordinates like g1f3"))?;
+    let to = Square::parse(&to_text).ok_or_else(|| {
+        illegal(
+            original,
+            "not a move: try SAN like Nf3 or coordinates like g1f3",
+        )
+    })?;
     let mut from_file = None;
     let mut from_rank = None;
     for &c in &chars[..chars.len() - 2] {
@@ -567,22 +621,25 @@ pub fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
             'a'..='h' if from_file.is_none() => from_file = Some(c as u8 - b'a'),
             '1'..='8' if from_rank.is_none() => from_rank = Some(c as u8 - b'1'),
             _ => {
-                return Err(illegal(original, "not a move: try SAN like Nf3 or coordinates like g1f3"));
+                return Err(illegal(
+                    original,
+                    "not a move: try SAN like Nf3 or coordinates like g1f3",
+                ));
             }
         }
     }
 
-    let candidates: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|m| {
-            m.to == to
-                && m.kind != MoveKind::Castle
-                && board.piece_at(m.from).kind() == Some(kind)
-                && from_file.is_none_or(|f| m.from.file() == f)
-                && from_rank.is_none_or(|r| m.from.rank() == r)
-        })
-        .collect();
+    // Does the move fit the text, promotion aside?
+    let fits = |m: &Move| {
+        m.to == to
+            && m.kind != MoveKind::Castle
+            && board.piece_at(m.from).kind() == Some(kind)
+            && from_file.is_none_or(|f| m.from.file() == f)
+            && from_rank.is_none_or(|r| m.from.rank() == r)
+            // A pawn move written without a from-file (`d6`) is a push, never a capture.
+            && (kind != PieceKind::Pawn || from_file.is_some() || m.from.file() == to.file())
+    };
+    let candidates: Vec<Move> = legal.iter().copied().filter(fits).collect();
     let with_promotion: Vec<Move> = candidates
         .iter()
         .copied()
@@ -594,11 +651,36 @@ pub fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
             original,
             format!("say which piece to promote to, e.g. {to}=Q"),
         )),
-        0 if !candidates.is_empty() => Err(illegal(original, "only a pawn reaching the last rank promotes")),
-        0 => Err(illegal(
+        0 if !candidates.is_empty() => Err(illegal(
             original,
-            format!("no {} can reach {to}", kind_name(kind)),
+            "only a pawn reaching the last rank promotes",
         )),
+        0 => {
+            let pawn_capture = legal
+                .iter()
+                .find(|m| m.to == to && board.piece_at(m.from).kind() == Some(PieceKind::Pawn));
+            let mut pseudo = Vec::new();
+            board.generate_moves(&mut pseudo);
+            if kind == PieceKind::Pawn
+                && from_file.is_none()
+                && let Some(&capture) = pawn_capture
+            {
+                Err(illegal(
+                    original,
+                    format!(
+                        "a pawn capture is written with the pawn's file, e.g. {}",
+                        san(board, capture)
+                    ),
+                ))
+            } else if pseudo.iter().any(|m| fits(m) && m.promotion == promotion) {
+                Err(illegal(original, "it would leave the king in check"))
+            } else {
+                Err(illegal(
+                    original,
+                    format!("no {} can reach {to}", kind_name(kind)),
+                ))
+            }
+        }
         _ => Err(MoveError::Ambiguous {
             text: original.to_string(),
             candidates: with_promotion.iter().map(|&m| san(board, m)).collect(),

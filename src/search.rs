@@ -1,6 +1,6 @@
 //! # The search: micro-Max's one recursive function
 //!
-//! Everything umax knows about choosing a move is in [`Searcher::search`], a
+//! Everything umax knows about choosing a move is in `Searcher::search`, a
 //! port of micro-Max 4.8's `D()`. Read it beside the C listing: each block below
 //! carries the name micro-Max's comments give it. In one function it combines:
 //!
@@ -173,7 +173,10 @@ pub struct Searcher {
     generated: Vec<Move>,
     /// micro-Max's `R`: non-pawn material gone from the board (see `eval.rs`).
     material_gone: i32,
+    /// Nodes as micro-Max counts them: passes of the deepening loop.
     nodes: u64,
+    /// Calls of the search function (positions visited), for comparison.
+    calls: u64,
     selective_depth: u32,
     node_limit: Option<u64>,
     deadlines: Deadlines,
@@ -198,6 +201,7 @@ impl Searcher {
             generated: Vec::with_capacity(256),
             material_gone: 0,
             nodes: 0,
+            calls: 0,
             selective_depth: 0,
             node_limit: None,
             deadlines: Deadlines::default(),
@@ -223,9 +227,16 @@ impl Searcher {
         self.table.clear();
     }
 
-    /// Nodes searched by the last [`Searcher::think`].
+    /// Nodes searched by the last [`Searcher::think`], counted as micro-Max
+    /// counts them (see `Searcher::count_node`).
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Calls of the search function in the last [`Searcher::think`]: positions
+    /// visited, hash-table answers included.
+    pub fn calls(&self) -> u64 {
+        self.calls
     }
 
     /// Choose a move in `board`. `history` holds the keys of the positions
@@ -251,6 +262,7 @@ impl Searcher {
         self.move_stack.clear();
         self.material_gone = eval::material_gone(board);
         self.nodes = 0;
+        self.calls = 0;
         self.selective_depth = 0;
         self.node_limit = limits.nodes;
         self.deadlines = limits.deadlines(start);
@@ -325,10 +337,7 @@ impl Searcher {
         ply: usize,
         listener: &mut dyn Listener,
     ) -> Score {
-        self.nodes += 1; // node count (for timing)
-        if self.nodes % POLL_INTERVAL == 0 {
-            self.poll(listener);
-        }
+        self.calls += 1;
         if self.stopped {
             return 0;
         }
@@ -348,7 +357,12 @@ impl Searcher {
         let key = self.board.key();
         let mut iteration = 0;
         let mut best = -INFINITY;
-        let entry = self.table.probe(key);
+        let uses_table = depth > QUIESCENCE_DEPTH;
+        let entry = if uses_table {
+            self.table.probe(key)
+        } else {
+            None
+        };
         if let Some(entry) = entry {
             let usable = match entry.bound {
                 Bound::Exact => true,
@@ -371,18 +385,21 @@ impl Searcher {
         // by MVV/LVA, and see whether we can capture the king.
         let first = self.move_stack.len();
         if self.generate_and_rank(depth) {
+            self.count_node(listener);
             self.move_stack.truncate(first);
             return INFINITY; // K capture: the previous move was illegal
         }
         let last = self.move_stack.len();
-        iteration = iteration.max(SCORING_PASS);
+        if iteration < SCORING_PASS {
+            iteration = SCORING_PASS;
+            self.count_node(listener);
+        }
 
         // The best move hint: put the stored best move at the front of the list.
         let mut best_move: Option<Move> = None;
         if let Some(entry) = entry
             && entry.has_best_move()
-            && let Some(index) =
-                (first..last).find(|&i| entry.is_best_move(self.move_stack[i].mv))
+            && let Some(index) = (first..last).find(|&i| entry.is_best_move(self.move_stack[i].mv))
         {
             self.move_stack[first..=index].rotate_right(1);
             best_move = Some(self.move_stack[first].mv);
@@ -395,6 +412,7 @@ impl Searcher {
         // Iterative deepening loop.
         while iteration < depth || iteration < QUIESCENCE_DEPTH {
             iteration += 1;
+            self.count_node(listener);
 
             // Null move: let the opponent move twice. If we are still >= beta
             // after searching that 2 plies shallower, the position is so good
@@ -504,7 +522,7 @@ impl Searcher {
             }
 
             // Mate holds to any depth.
-            if best > MATE_BOUND || best < -MATE_BOUND {
+            if best.abs() > MATE_BOUND {
                 iteration = iteration.max(MATE_DEPTH);
             }
             // Best loses the king: every move was illegal. Checkmate if we are in
@@ -520,7 +538,9 @@ impl Searcher {
             } else {
                 Bound::Exact
             };
-            self.table.store(key, best, iteration, bound, best_move);
+            if uses_table {
+                self.table.store(key, best, iteration, bound, best_move);
+            }
         }
         self.move_stack.truncate(first);
         best + Score::from(best < eval) // delayed-loss bonus
@@ -585,6 +605,20 @@ impl Searcher {
             .any(|back| keys[current - back] == keys[current])
     }
 
+    /// micro-Max's `N++`: count one node per pass of the deepening loop (the
+    /// scoring pass included), and every [`POLL_INTERVAL`] nodes look at the
+    /// clock and the input. Counting where micro-Max counts makes our nodes per
+    /// second comparable with micro-Max's and Fairy-Max's. A node answered from
+    /// the hash table makes no pass and is not counted ([`Searcher::calls`]
+    /// counts those too).
+    #[inline]
+    fn count_node(&mut self, listener: &mut dyn Listener) {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(POLL_INTERVAL) {
+            self.poll(listener);
+        }
+    }
+
     /// Look at the clock, the node limit and the listener.
     fn poll(&mut self, listener: &mut dyn Listener) {
         let time_up = self.deadlines.hard.is_some_and(|t| Instant::now() >= t);
@@ -612,7 +646,9 @@ impl Searcher {
                 break;
             }
             seen.push(board.key());
-            next = self.table.best_move_among(board.key(), &board.legal_moves());
+            next = self
+                .table
+                .best_move_among(board.key(), &board.legal_moves());
         }
         pv
     }

@@ -1,0 +1,603 @@
+//! # xboard / CECP version 2
+//!
+//! The Chess Engine Communication Protocol is how xboard, WinBoard, cutechess
+//! and python-chess talk to engines that are not UCI. The GUI keeps the game;
+//! the engine is told the moves (`usermove e2e4`), when to think (`go`), how
+//! long (`level`, `st`, `time`), and answers with `move e7e5`. Between moves
+//! the GUI may ask `ping N`, to which the engine answers `pong N` once it has
+//! dealt with everything sent before.
+//!
+//! While the engine thinks, [`XboardListener`] reads the input: `?` means move
+//! now; a command that changes the game (`force`, `new`, `result`, `setboard`,
+//! `undo`, `quit`...) aborts the search without a move; everything else,
+//! `ping` included, waits until the move has been sent, as the protocol asks.
+
+use std::time::{Duration, Instant};
+
+use crate::board::{Board, Color, Piece, PieceKind, Square};
+use crate::clock::{Clock, Limits};
+use crate::console::parse_base_time;
+use crate::game::{Game, GameStatus, parse_move};
+use crate::input::{Input, send};
+use crate::search::{INFINITY, Listener, SearchInfo, Searcher, mate_in};
+
+/// The features umax announces after `protover 2`.
+pub fn features() -> String {
+    format!(
+        "feature myname=\"umax {}\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 \
+         sigterm=0 reuse=1 analyze=1 colors=0 memory=1 san=0 nps=0 debug=1 variants=\"normal\"",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// How the engine's time is set.
+#[derive(Clone, Copy, Debug)]
+enum TimeControl {
+    /// `level MPS BASE INC`: MPS moves (0 = all) in BASE, INC added per move.
+    Level {
+        moves_per_session: u32,
+        base: Duration,
+        increment: Duration,
+    },
+    /// `st SECONDS`: exactly this long per move.
+    PerMove(Duration),
+}
+
+/// The xboard front end's state.
+pub struct Xboard {
+    game: Game,
+    searcher: Searcher,
+    /// The side the engine plays; `None` in force mode.
+    engine_side: Option<Color>,
+    time_control: TimeControl,
+    max_depth: Option<u32>,
+    /// Our clock and the opponent's, from `time` and `otim`.
+    engine_time: Option<Duration>,
+    post: bool,
+    analyzing: bool,
+    /// Set when the position changed while analysing, so analysis restarts.
+    analysis_stale: bool,
+    /// Inside `edit` mode: the placement being edited.
+    editing: Option<EditPlacement>,
+    quit: bool,
+}
+
+/// What the listener saw while the engine was thinking.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Interrupt {
+    None,
+    /// `?`: play the best move so far.
+    MoveNow,
+    /// A command that needs the search gone without a move.
+    Abort,
+}
+
+impl Xboard {
+    /// An xboard front end over `searcher`.
+    pub fn new(searcher: Searcher) -> Xboard {
+        Xboard {
+            game: Game::new(),
+            searcher,
+            engine_side: Some(Color::Black),
+            time_control: TimeControl::Level {
+                moves_per_session: 40,
+                base: Duration::from_secs(300),
+                increment: Duration::ZERO,
+            },
+            max_depth: None,
+            engine_time: None,
+            post: true,
+            analyzing: false,
+            analysis_stale: false,
+            editing: None,
+            quit: false,
+        }
+    }
+
+    /// Run until `quit` or end of input.
+    pub fn run(&mut self, input: &mut Input) {
+        while !self.quit {
+            if self.analyzing && self.analysis_stale {
+                self.analyze(input);
+                continue;
+            }
+            let Some(line) = input.next_line() else { break };
+            self.handle(&line, input);
+        }
+    }
+
+    /// Handle one command line.
+    pub fn handle(&mut self, line: &str, input: &mut Input) {
+        let line = line.trim();
+        if let Some(edit) = self.editing.take() {
+            self.edit_command(line, edit);
+            return;
+        }
+        let (command, argument) = match line.split_once(char::is_whitespace) {
+            Some((command, argument)) => (command, argument.trim()),
+            None => (line, ""),
+        };
+        match command {
+            "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
+            | "ics" | "hard" | "easy" | "draw" | "cores" | "egtpath" | "option" | "nps"
+            | "pause" | "resume" => {}
+            "protover" => {
+                send("feature done=0");
+                send(&features());
+                send("feature done=1");
+            }
+            "new" => {
+                self.game = Game::new();
+                self.searcher.clear_table();
+                self.engine_side = Some(Color::Black);
+                self.max_depth = None;
+                self.engine_time = None;
+                self.analysis_stale = true;
+            }
+            "variant" => {
+                if argument != "normal" {
+                    send(&format!("Error (unsupported variant): {argument}"));
+                }
+            }
+            "quit" => self.quit = true,
+            "force" => self.engine_side = None,
+            "go" => {
+                self.engine_side = Some(self.game.board().side_to_move());
+                self.think_and_move(input);
+            }
+            "playother" => {
+                self.engine_side = Some(self.game.board().side_to_move().opposite());
+            }
+            "white" | "black" => {
+                // Protocol 1: set the side to move, the engine plays the other.
+                let side = if command == "white" {
+                    Color::White
+                } else {
+                    Color::Black
+                };
+                if self.game.board().side_to_move() != side {
+                    let mut fen = self.game.board().to_fen();
+                    let fields: Vec<&str> = fen.split(' ').collect();
+                    fen = format!(
+                        "{} {} - - 0 1",
+                        fields[0],
+                        if side == Color::White { 'w' } else { 'b' }
+                    );
+                    if let Ok(game) = Game::from_fen(&fen) {
+                        self.game = game;
+                    }
+                }
+                self.engine_side = Some(side.opposite());
+            }
+            "level" => self.set_level(argument, line),
+            "st" => match argument.parse::<f64>() {
+                Ok(seconds) if seconds.is_finite() && seconds > 0.0 => {
+                    self.time_control = TimeControl::PerMove(Duration::from_secs_f64(seconds));
+                }
+                // `st 0` (sent by some GUIs) means no fixed time per move.
+                Ok(0.0) => {
+                    if let TimeControl::PerMove(_) = self.time_control {
+                        self.time_control = TimeControl::Level {
+                            moves_per_session: 0,
+                            base: Duration::from_secs(300),
+                            increment: Duration::ZERO,
+                        };
+                    }
+                }
+                _ => send(&format!("Error (bad time): {line}")),
+            },
+            "sd" => match argument.parse::<u32>() {
+                Ok(depth) => self.max_depth = (depth > 0).then_some(depth),
+                Err(_) => send(&format!("Error (bad depth): {line}")),
+            },
+            "time" => match argument.parse::<i64>() {
+                Ok(centiseconds) => {
+                    self.engine_time = Some(Duration::from_millis(centiseconds.max(0) as u64 * 10));
+                }
+                Err(_) => send(&format!("Error (bad time): {line}")),
+            },
+            "otim" => {
+                if argument.parse::<i64>().is_err() {
+                    send(&format!("Error (bad time): {line}"));
+                }
+            }
+            "usermove" => self.user_move(argument, input),
+            "?" => {} // nothing to interrupt
+            "ping" => send(&format!("pong {argument}")),
+            "result" => self.engine_side = None,
+            "setboard" => match Game::from_fen(argument) {
+                Ok(game) => {
+                    self.game = game;
+                    self.analysis_stale = true;
+                }
+                Err(_) => send("tellusererror Illegal position"),
+            },
+            "edit" => self.editing = Some(EditPlacement::from_board(self.game.board())),
+            "undo" => {
+                self.game.undo();
+                self.analysis_stale = true;
+            }
+            "remove" => {
+                self.game.undo();
+                self.game.undo();
+                self.analysis_stale = true;
+            }
+            "hint" => self.hint(),
+            "bk" => {
+                send(" umax has no opening book.");
+                send("");
+            }
+            "post" => self.post = true,
+            "nopost" => self.post = false,
+            "analyze" => {
+                self.analyzing = true;
+                self.analysis_stale = true;
+            }
+            "exit" => {
+                self.analyzing = false;
+                self.analysis_stale = false;
+            }
+            "." => {} // analysis status is only answered while analysing
+            "memory" => match argument.parse::<usize>() {
+                Ok(megabytes) if megabytes > 0 => {
+                    if let Err(error) = self.searcher.resize_table(megabytes) {
+                        send(&format!("tellusererror {error}"));
+                    }
+                }
+                _ => send(&format!("Error (bad memory size): {line}")),
+            },
+            _ if looks_like_move(command) && argument.is_empty() => {
+                self.user_move(command, input);
+            }
+            _ => send(&format!("Error (unknown command): {command}")),
+        }
+    }
+
+    fn set_level(&mut self, argument: &str, line: &str) {
+        let words: Vec<&str> = argument.split_whitespace().collect();
+        let parsed = match words.as_slice() {
+            [moves, base, increment] => (|| {
+                let moves = moves.parse::<u32>().ok()?;
+                let base = parse_base_time(base)?;
+                let increment = increment
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|i| i.is_finite() && *i >= 0.0)?;
+                Some((moves, base, Duration::from_secs_f64(increment)))
+            })(),
+            _ => None,
+        };
+        match parsed {
+            Some((moves_per_session, base, increment)) => {
+                self.time_control = TimeControl::Level {
+                    moves_per_session,
+                    base,
+                    increment,
+                };
+            }
+            None => send(&format!("Error (bad level): {line}")),
+        }
+    }
+
+    fn user_move(&mut self, text: &str, input: &mut Input) {
+        let text = text.replace('=', "");
+        match parse_move(self.game.board(), &text) {
+            Ok(mv) => {
+                self.game.play(mv).expect("parse_move returns legal moves");
+                self.analysis_stale = true;
+                if self.announce_result_if_over() {
+                    return;
+                }
+                if !self.analyzing && self.engine_side == Some(self.game.board().side_to_move()) {
+                    self.think_and_move(input);
+                }
+            }
+            Err(_) => send(&format!("Illegal move: {text}")),
+        }
+    }
+
+    /// Tell the GUI the game is over if it is; returns whether it was.
+    fn announce_result_if_over(&mut self) -> bool {
+        let status = self.game.status();
+        if status == GameStatus::Ongoing {
+            return false;
+        }
+        send(&format!("{} {{{}}}", status.result(), status.reason()));
+        true
+    }
+
+    fn limits(&self) -> Limits {
+        let mut limits = Limits {
+            depth: self.max_depth,
+            ..Limits::default()
+        };
+        match self.time_control {
+            TimeControl::PerMove(time) => limits.move_time = Some(time),
+            TimeControl::Level {
+                moves_per_session,
+                base,
+                increment,
+            } => {
+                let moves_played = self.game.board().fullmove_number().saturating_sub(1);
+                let moves_to_go = (moves_per_session > 0)
+                    .then(|| moves_per_session - moves_played % moves_per_session);
+                limits.clock = Some(Clock {
+                    remaining: self.engine_time.unwrap_or(base),
+                    increment,
+                    moves_to_go,
+                });
+            }
+        }
+        limits
+    }
+
+    /// Think on the engine's move and send it (unless interrupted by a command
+    /// that cancels the move).
+    fn think_and_move(&mut self, input: &mut Input) {
+        if self.announce_result_if_over() {
+            self.engine_side = None;
+            return;
+        }
+        let board = self.game.board().clone();
+        let limits = self.limits();
+        let mut listener = XboardListener {
+            input,
+            post: self.post,
+            analyzing: false,
+            start: Instant::now(),
+            interrupt: Interrupt::None,
+            nodes: 0,
+        };
+        let result = self
+            .searcher
+            .think(&board, self.game.history_keys(), &limits, &mut listener);
+        if listener.interrupt == Interrupt::Abort {
+            return;
+        }
+        let Some(mv) = result.best_move else { return };
+        self.game
+            .play(mv)
+            .expect("the searcher returns legal moves");
+        send(&format!("move {mv}"));
+        self.announce_result_if_over();
+    }
+
+    /// Analyse the current position until a command changes it or ends analysis.
+    fn analyze(&mut self, input: &mut Input) {
+        self.analysis_stale = false;
+        if self.game.board().legal_moves().is_empty() {
+            return; // nothing to analyse: wait for the next command
+        }
+        let board = self.game.board().clone();
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        let mut listener = XboardListener {
+            input,
+            post: true,
+            analyzing: true,
+            start: Instant::now(),
+            interrupt: Interrupt::None,
+            nodes: 0,
+        };
+        self.searcher
+            .think(&board, self.game.history_keys(), &limits, &mut listener);
+    }
+
+    fn hint(&mut self) {
+        let board = self.game.board().clone();
+        if board.legal_moves().is_empty() {
+            return;
+        }
+        let limits = Limits::move_time(Duration::from_millis(500));
+        let result = self.searcher.think(
+            &board,
+            self.game.history_keys(),
+            &limits,
+            &mut crate::search::Silent,
+        );
+        if let Some(mv) = result.best_move {
+            send(&format!("Hint: {mv}"));
+        }
+    }
+
+    /// One line of the old `edit` mode: `c` toggles the colour, `#` clears the
+    /// board, `Pa4` puts a piece, `xa4` empties a square, `.` leaves.
+    fn edit_command(&mut self, line: &str, mut edit: EditPlacement) {
+        match line {
+            "c" => edit.color = edit.color.opposite(),
+            "#" => edit.squares = [None; 64],
+            "." => {
+                let fen = edit.fen(self.game.board().side_to_move());
+                match Game::from_fen(&fen) {
+                    Ok(game) => {
+                        self.game = game;
+                        self.analysis_stale = true;
+                    }
+                    Err(_) => send("tellusererror Illegal position"),
+                }
+                return;
+            }
+            _ => {
+                let letter = line.chars().next().unwrap_or(' ');
+                let square = line.get(letter.len_utf8()..).and_then(Square::parse);
+                let kind = PieceKind::from_letter(letter);
+                match (letter, square, kind) {
+                    ('x' | 'X', Some(square), _) => edit.put(square, None),
+                    (_, Some(square), Some(kind)) => {
+                        edit.put(square, Some(Piece::new(edit.color, kind)))
+                    }
+                    _ => send(&format!("Error (bad edit command): {line}")),
+                }
+            }
+        }
+        self.editing = Some(edit);
+    }
+}
+
+/// The placement being built in `edit` mode. It may pass through positions no
+/// [`Board`] accepts (no kings yet), so it is a plain array until `.` ends it.
+#[derive(Clone, Debug)]
+struct EditPlacement {
+    squares: [Option<Piece>; 64],
+    /// The colour of the pieces being placed (`c` toggles it).
+    color: Color,
+}
+
+impl EditPlacement {
+    fn from_board(board: &Board) -> EditPlacement {
+        let mut squares = [None; 64];
+        for square in Square::all() {
+            let piece = board.piece_at(square);
+            if !piece.is_empty() {
+                squares[square.bit().trailing_zeros() as usize] = Some(piece);
+            }
+        }
+        EditPlacement {
+            squares,
+            color: Color::White,
+        }
+    }
+
+    fn at(&self, square: Square) -> Option<Piece> {
+        self.squares[square.bit().trailing_zeros() as usize]
+    }
+
+    fn put(&mut self, square: Square, piece: Option<Piece>) {
+        self.squares[square.bit().trailing_zeros() as usize] = piece;
+    }
+
+    /// The placement as FEN, with castling rights wherever king and rook stand
+    /// on their home squares (edit mode cannot say more).
+    fn fen(&self, side: Color) -> String {
+        let mut placement = String::new();
+        for rank in (0..8).rev() {
+            let mut empty = 0;
+            for file in 0..8 {
+                match self.at(Square::new(file, rank)) {
+                    None => empty += 1,
+                    Some(piece) => {
+                        if empty > 0 {
+                            placement.push_str(&empty.to_string());
+                            empty = 0;
+                        }
+                        placement.push(piece.fen_char());
+                    }
+                }
+            }
+            if empty > 0 {
+                placement.push_str(&empty.to_string());
+            }
+            if rank > 0 {
+                placement.push('/');
+            }
+        }
+        let has = |square, color, kind| self.at(square) == Some(Piece::new(color, kind));
+        let mut castling = String::new();
+        for (king, rook, color, letter) in [
+            (Square::E1, Square::H1, Color::White, 'K'),
+            (Square::E1, Square::A1, Color::White, 'Q'),
+            (Square::E8, Square::H8, Color::Black, 'k'),
+            (Square::E8, Square::A8, Color::Black, 'q'),
+        ] {
+            if has(king, color, PieceKind::King) && has(rook, color, PieceKind::Rook) {
+                castling.push(letter);
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
+        let side = if side == Color::White { 'w' } else { 'b' };
+        format!("{placement} {side} {castling} - 0 1")
+    }
+}
+
+/// Does `text` look like a move in coordinate notation (bare moves are
+/// accepted as well as `usermove`)?
+fn looks_like_move(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    (4..=6).contains(&bytes.len())
+        && Square::parse(text.get(0..2).unwrap_or("")).is_some()
+        && Square::parse(text.get(2..4).unwrap_or("")).is_some()
+}
+
+/// Thinking output in xboard's format: `ply score time nodes pv`, score in
+/// centipawns (mate in N as 100000 + N), time in centiseconds.
+pub fn thinking_line(info: &SearchInfo) -> String {
+    let score = match mate_in(info.score) {
+        Some(moves) if moves > 0 => 100_000 + moves,
+        Some(moves) => -100_000 + moves,
+        None => info.score.clamp(-INFINITY, INFINITY),
+    };
+    let pv: Vec<String> = info.pv.iter().map(|mv| mv.to_string()).collect();
+    format!(
+        "{} {} {} {} {}",
+        info.depth,
+        score,
+        info.elapsed.as_millis() / 10,
+        info.nodes,
+        pv.join(" ")
+    )
+}
+
+/// Reads the input while the engine thinks (see the module docs).
+struct XboardListener<'a> {
+    input: &'a mut Input,
+    post: bool,
+    analyzing: bool,
+    start: Instant,
+    interrupt: Interrupt,
+    nodes: u64,
+}
+
+impl Listener for XboardListener<'_> {
+    fn should_stop(&mut self) -> bool {
+        while let Some(Some(line)) = self.input.poll_line() {
+            let command = line.split_whitespace().next().unwrap_or("");
+            match command {
+                "?" if !self.analyzing => {
+                    self.interrupt = Interrupt::MoveNow;
+                    return true;
+                }
+                "." if self.analyzing => {
+                    send(&format!(
+                        "stat01: {} {} 0 0 0",
+                        self.start.elapsed().as_millis() / 10,
+                        self.nodes
+                    ));
+                }
+                // While analysing, a ping is answered at once (as while pondering).
+                "ping" if self.analyzing => {
+                    send(&format!(
+                        "pong {}",
+                        line.split_whitespace().nth(1).unwrap_or("")
+                    ));
+                }
+                "post" => self.post = true,
+                "nopost" => self.post = false,
+                "force" | "new" | "result" | "setboard" | "undo" | "remove" | "quit" | "edit"
+                | "white" | "black" | "playother" | "analyze" | "exit" | "go" | "usermove"
+                | "memory" => {
+                    self.input.defer(line);
+                    self.interrupt = Interrupt::Abort;
+                    return true;
+                }
+                _ if self.analyzing && looks_like_move(command) => {
+                    self.input.defer(line);
+                    self.interrupt = Interrupt::Abort;
+                    return true;
+                }
+                _ => self.input.defer(line),
+            }
+        }
+        false
+    }
+
+    fn iteration_done(&mut self, info: &SearchInfo) {
+        self.nodes = info.nodes;
+        if self.post {
+            send(&thinking_line(info));
+        }
+    }
+}

@@ -1,0 +1,227 @@
+//! Behaviour of the search: it finds mates, avoids stalemate when winning, takes
+//! a repetition draw when losing, under-promotes when that is the only win, and
+//! keeps to its time limit. Every position was checked with Stockfish.
+
+use std::time::{Duration, Instant};
+
+use umax::board::Board;
+use umax::clock::Limits;
+use umax::game::{Game, GameStatus, san};
+use umax::search::{SearchResult, Searcher, Silent, mate_in};
+
+/// A small table keeps the tests light; the search itself is the same.
+const TEST_TABLE_LOG2: u32 = 18;
+
+fn search(fen: &str, limits: Limits) -> (Board, SearchResult) {
+    let board = Board::from_fen(fen).expect("test positions are valid FEN");
+    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+    let result = searcher.think(&board, &[], &limits, &mut Silent);
+    (board, result)
+}
+
+/// Search `fen` to `depth` plies and return the best move in SAN and the score.
+fn best_san(fen: &str, depth: u32) -> (String, i32) {
+    let (board, result) = search(fen, Limits::depth(depth));
+    let mv = result.best_move.expect("a legal move exists");
+    (san(&board, mv), result.info.score)
+}
+
+fn assert_mate(fen: &str, depth: u32, moves: i32, expected_first: &[&str]) {
+    let (first, score) = best_san(fen, depth);
+    assert_eq!(
+        mate_in(score),
+        Some(moves),
+        "{fen}: score {score}, played {first}"
+    );
+    assert!(
+        expected_first.contains(&first.as_str()),
+        "{fen}: played {first}, expected one of {expected_first:?}"
+    );
+}
+
+#[test]
+fn finds_mate_in_one() {
+    assert_mate(
+        "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        3,
+        1,
+        &["Qxf7#"],
+    );
+    assert_mate("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 3, 1, &["Ra8#"]);
+    assert_mate(
+        "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+        3,
+        1,
+        &["Qh4#"],
+    );
+}
+
+#[test]
+fn finds_mate_in_two() {
+    assert_mate(
+        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+        5,
+        2,
+        &["Qg6"],
+    );
+    assert_mate(
+        "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+        5,
+        2,
+        &["Nf6+"],
+    );
+    assert_mate(
+        "5k2/6pp/p1qN4/1p1p4/3P4/2PKP2Q/PP3r2/3R4 b - - 0 1",
+        5,
+        2,
+        &["Qc4+"],
+    );
+}
+
+#[test]
+fn finds_mate_in_three() {
+    assert_mate(
+        "r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1",
+        7,
+        3,
+        &["Rf8+"],
+    );
+    assert_mate(
+        "6kr/1q2r1p1/1p2N1Q1/5p2/1P1p4/6R1/7P/2R3K1 w - - 0 1",
+        7,
+        3,
+        &["Rc8+"],
+    );
+    assert_mate(
+        "8/6pp/3q1p2/3n1k2/1P6/3NQ2P/5PP1/6K1 w - - 0 1",
+        7,
+        3,
+        &["g4+"],
+    );
+}
+
+#[test]
+fn avoids_stalemate_when_winning() {
+    // Every queen move along the b-file stalemates; several moves mate in two.
+    let fen = "k7/8/1K6/8/8/8/8/1Q6 w - - 0 1";
+    let (board, result) = search(fen, Limits::depth(5));
+    let mv = result.best_move.unwrap();
+    let mut game = Game::from_board(board);
+    game.play(mv).unwrap();
+    assert_ne!(game.status(), GameStatus::Stalemate, "played {mv}");
+    assert_eq!(
+        mate_in(result.info.score),
+        Some(2),
+        "score {}",
+        result.info.score
+    );
+}
+
+#[test]
+fn converts_king_and_queen_against_king_without_stalemate() {
+    // Play the engine against itself; the stronger side must mate, not stalemate.
+    let mut game = Game::from_fen("8/8/8/3k4/8/8/8/Q3K3 w - - 0 1").unwrap();
+    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+    for _ in 0..60 {
+        if game.status().is_over() {
+            break;
+        }
+        let board = game.board().clone();
+        let result = searcher.think(&board, game.history_keys(), &Limits::depth(7), &mut Silent);
+        game.play(result.best_move.unwrap()).unwrap();
+    }
+    assert_eq!(
+        game.status(),
+        GameStatus::Checkmate {
+            winner: umax::board::Color::White
+        },
+        "moves: {:?}",
+        game.san_moves()
+    );
+}
+
+#[test]
+fn takes_a_perpetual_check_when_losing() {
+    // White is a queen and a rook down but draws by perpetual check with Qh5+.
+    let fen = "8/6pk/8/8/8/r7/1q3PPP/3Q2K1 w - - 0 1";
+    let (first, score) = best_san(fen, 8);
+    assert_eq!(first, "Qh5+");
+    assert!(score.abs() < 50, "a perpetual is a draw, got {score}");
+}
+
+#[test]
+fn recognises_repetition_of_game_positions() {
+    // After Qh5+ Kg8 Qe8+ Kh7 the start position has occurred twice; repeating
+    // it once more is a draw, which the losing side must be happy to take.
+    let mut game = Game::from_fen("8/6pk/8/8/8/r7/1q3PPP/3Q2K1 w - - 0 1").unwrap();
+    for text in ["Qh5+", "Kg8", "Qe8+", "Kh7"] {
+        game.play_text(text).unwrap();
+    }
+    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+    let board = game.board().clone();
+    let result = searcher.think(&board, game.history_keys(), &Limits::depth(6), &mut Silent);
+    assert_eq!(san(&board, result.best_move.unwrap()), "Qh5+");
+    assert_eq!(result.info.score, 0);
+}
+
+#[test]
+fn under_promotes_to_a_knight_when_that_mates() {
+    let (first, score) = best_san("6br/5Ppk/6pp/8/8/1q6/8/K7 w - - 0 1", 3);
+    assert_eq!(first, "f8=N#");
+    assert_eq!(mate_in(score), Some(1));
+}
+
+#[test]
+fn keeps_to_a_fixed_time_per_move() {
+    // A behaviour check, not a speed test: the bound is generous.
+    let board =
+        Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+    let started = Instant::now();
+    let result = searcher.think(
+        &board,
+        &[],
+        &Limits::move_time(Duration::from_millis(100)),
+        &mut Silent,
+    );
+    let elapsed = started.elapsed();
+    assert!(elapsed < Duration::from_millis(400), "took {elapsed:?}");
+    assert!(
+        elapsed >= Duration::from_millis(90),
+        "gave up early: {elapsed:?}"
+    );
+    assert!(board.is_legal(result.best_move.unwrap()));
+    assert!(result.info.depth >= 1);
+}
+
+#[test]
+fn returns_no_move_when_there_is_none() {
+    // Checkmated and stalemated sides have nothing to play.
+    let (_, mated) = search("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", Limits::depth(3));
+    assert_eq!(mated.best_move, None);
+    let (_, stalemated) = search("k7/8/1Q6/8/8/8/8/1K6 b - - 0 1", Limits::depth(3));
+    assert_eq!(stalemated.best_move, None);
+}
+
+#[test]
+fn node_limit_stops_the_search() {
+    let (board, result) = search(umax::board::START_FEN, Limits::nodes(20_000));
+    assert!(board.is_legal(result.best_move.unwrap()));
+    // The limit is checked every few thousand nodes, so it may be passed a little.
+    assert!(
+        result.info.nodes < 40_000,
+        "searched {} nodes",
+        result.info.nodes
+    );
+}
+
+#[test]
+fn same_search_gives_same_result() {
+    // The bench signature relies on the search being deterministic.
+    let fen = "r1b2rk1/2q1b1pp/p2ppn2/1p6/3QP3/1BN1B3/PPP3PP/R4RK1 w - - 0 1";
+    let (_, first) = search(fen, Limits::depth(6));
+    let (_, second) = search(fen, Limits::depth(6));
+    assert_eq!(first.info.nodes, second.info.nodes);
+    assert_eq!(first.best_move, second.best_move);
+}
