@@ -243,7 +243,7 @@ impl Searcher {
     /// played before it in the game (oldest first), for repetition detection.
     ///
     /// This is the root driver: iterative deepening with a real clock. Each call
-    /// of [`Searcher::search`] with one more ply resumes from the depth stored in
+    /// of `Searcher::search` with one more ply resumes from the depth stored in
     /// the root's hash entry, so it adds exactly one iteration.
     pub fn think(
         &mut self,

@@ -7,7 +7,7 @@
 //! the GUI may ask `ping N`, to which the engine answers `pong N` once it has
 //! dealt with everything sent before.
 //!
-//! While the engine thinks, [`XboardListener`] reads the input: `?` means move
+//! While the engine thinks, `XboardListener` reads the input: `?` means move
 //! now; a command that changes the game (`force`, `new`, `result`, `setboard`,
 //! `undo`, `quit`...) aborts the search without a move; everything else,
 //! `ping` included, waits until the move has been sent, as the protocol asks.
