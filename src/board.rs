@@ -875,27 +875,35 @@ impl Board {
         piece
     }
 
-    /// The key part for the en-passant square. It is only hashed when a pawn of the
-    /// side to move stands next to the pawn that just made the double push, so that
-    /// positions which differ only in an unusable e.p. square count as the same
-    /// position for repetition, as FIDE's rules say.
+    /// The key part for the en-passant square. It is only hashed when the side to
+    /// move can really capture en passant, so that positions which differ only in
+    /// an unusable e.p. square count as the same position for repetition, as
+    /// FIDE's rules (and python-chess) say.
     fn en_passant_key(&self) -> u64 {
         match self.en_passant {
-            Some(square) if self.en_passant_capturer_exists(square) => {
+            Some(square) if self.en_passant_capture_is_legal(square) => {
                 ZOBRIST.en_passant_file[square.file() as usize]
             }
             _ => 0,
         }
     }
 
-    /// Is there a pawn of the side to move that could capture onto `square` en passant?
-    fn en_passant_capturer_exists(&self, target: Square) -> bool {
+    /// Can the side to move legally capture en passant onto `target`? Usually no
+    /// pawn stands ready and the answer is quick; otherwise we try the capture on
+    /// a copy of the board, since a pin can forbid it.
+    fn en_passant_capture_is_legal(&self, target: Square) -> bool {
         let us = self.side_to_move;
         let pawn = Piece::new(us, PieceKind::Pawn);
         [1i8, -1].iter().any(|&side| {
             target
                 .offset(-us.pawn_push() + side)
-                .is_some_and(|from| self.piece_at(from) == pawn)
+                .filter(|&from| self.piece_at(from) == pawn)
+                .is_some_and(|from| {
+                    self.clone().leaves_king_safe(Move {
+                        kind: MoveKind::EnPassant,
+                        ..Move::new(from, target)
+                    })
+                })
         })
     }
 

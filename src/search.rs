@@ -146,6 +146,10 @@ pub fn mate_in(score: Score) -> Option<i32> {
 
 /// Captures and queen promotions are what quiescence searches; under-promotions
 /// that capture nothing are treated as quiet moves.
+///
+/// Deviation from micro-Max: micro-Max promotes to a queen only and its
+/// quiescence ignores promotions that capture nothing. We generate all four
+/// promotions in full-width nodes and let quiescence try pushing a pawn to queen.
 #[inline]
 fn is_tactical(victim: Piece, mv: Move) -> bool {
     !victim.is_empty() || mv.kind == MoveKind::EnPassant || mv.promotion == Some(PieceKind::Queen)
@@ -350,14 +354,19 @@ impl Searcher {
             return DRAW_SCORE;
         }
 
-        let alpha = alpha - 1; // adj. window: delay bonus
+        let alpha = alpha - 1; // adj. window: delay bonus (micro-Max: `q--`)
+
+        // Deviation from micro-Max: nodes that will only do quiescence neither
+        // probe nor store the hash table. They are most of the tree, and each
+        // probe is a cache miss; without them `umax bench` reaches the same depth
+        // in less time, though it visits more nodes.
+        let uses_table = depth > QUIESCENCE_DEPTH;
 
         // Resume at stored depth: a hash entry whose bound fits the window tells
         // how deep this node has been searched and with what score.
         let key = self.board.key();
         let mut iteration = 0;
         let mut best = -INFINITY;
-        let uses_table = depth > QUIESCENCE_DEPTH;
         let entry = if uses_table {
             self.table.probe(key)
         } else {
@@ -380,9 +389,14 @@ impl Searcher {
             return best + Score::from(best < eval); // deep enough: answered from the table
         }
 
-        // Pass 1, the scoring pass: generate the moves once for all iterations
-        // (captures only if this node will only do quiescence), rank the captures
-        // by MVV/LVA, and see whether we can capture the king.
+        // Pass 1, the scoring pass (micro-Max's iteration d = 1): rank the
+        // captures by MVV/LVA and see whether we can capture the king.
+        //
+        // Deviation from micro-Max: micro-Max generates moves afresh in every
+        // iteration by scanning the board, and remembers only the single best
+        // capture. We generate once per node (captures only if the node will only
+        // do quiescence) and sort all captures by MVV/LVA, so every iteration
+        // tries them in that order after the best move.
         let first = self.move_stack.len();
         if self.generate_and_rank(depth) {
             self.count_node(listener);
@@ -395,7 +409,11 @@ impl Searcher {
             self.count_node(listener);
         }
 
-        // The best move hint: put the stored best move at the front of the list.
+        // Start at best-move hint: put the stored best move first.
+        //
+        // Deviation from micro-Max: when the stored bound does not fit the window,
+        // micro-Max keeps only the move's from-square as the place to start its
+        // board scan; we keep the whole move.
         let mut best_move: Option<Move> = None;
         if let Some(entry) = entry
             && entry.has_best_move()
@@ -405,6 +423,9 @@ impl Searcher {
             best_move = Some(self.move_stack[first].mv);
         }
 
+        // Deviation from micro-Max: micro-Max learns that it is in check when its
+        // null move gets the king captured (`P == I`); we ask the board, so that
+        // the null move can be skipped in check and stalemate told from mate.
         let full_width = depth > QUIESCENCE_DEPTH;
         let in_check = full_width && self.board.in_check();
         let endgame = self.material_gone >= eval::ENDGAME_MATERIAL_GONE;
@@ -414,9 +435,13 @@ impl Searcher {
             iteration += 1;
             self.count_node(listener);
 
-            // Null move: let the opponent move twice. If we are still >= beta
-            // after searching that 2 plies shallower, the position is so good
-            // that a real move will be too: cut off without trying one.
+            // Search null move: let the opponent move twice. If we are still
+            // >= beta after searching that 2 plies shallower, the position is so
+            // good that a real move will be too: cut off without trying one.
+            //
+            // Deviation from micro-Max: micro-Max turns the null move off late in
+            // the game (`R > 35`); we turn it off whenever the side to move has
+            // only king and pawns, where zugzwang makes it unsound, and at the root.
             let null_move_allowed = iteration > QUIESCENCE_DEPTH
                 && ply > 0
                 && !in_check
@@ -452,7 +477,7 @@ impl Searcher {
                 let ScoredMove { mv, capture_rank } = self.move_stack[index];
                 let is_capture = capture_rank.is_some();
                 if iteration <= QUIESCENCE_DEPTH && !is_capture {
-                    continue; // quiescence: captures only
+                    continue; // quiescence: captures (and queen promotions) only
                 }
 
                 // New eval and alpha.
@@ -471,7 +496,8 @@ impl Searcher {
                 {
                     child_depth -= LMR_REDUCTION;
                 }
-                // Extend 1 ply if in check: evasions are few and forcing.
+                // Extend 1 ply if in check: evasions are few and forcing
+                // (micro-Max 4.8 does not extend in the end game).
                 if in_check && !endgame {
                     child_depth = iteration;
                 }
@@ -526,11 +552,11 @@ impl Searcher {
                 iteration = iteration.max(MATE_DEPTH);
             }
             // Best loses the king: every move was illegal. Checkmate if we are in
-            // check, otherwise stalemate.
+            // check, otherwise stalemate (micro-Max: `m = m + I | P == I ? m : 0`).
             if best == -INFINITY && full_width && !in_check {
                 best = DRAW_SCORE;
             }
-            // Always store in the hash table.
+            // Always store in the hash table (always replace, as in micro-Max).
             let bound = if best >= beta {
                 Bound::Lower
             } else if best <= alpha {

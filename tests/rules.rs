@@ -788,3 +788,19 @@ fn status_reasons_are_worded_for_people() {
         "Black mates"
     );
 }
+
+#[test]
+fn en_passant_square_counts_for_repetition_only_when_the_capture_is_legal() {
+    let key = |fen: &str| Board::from_fen(fen).unwrap().key();
+    // The b5 pawn could take on c6, but that would expose its king on a5 to the
+    // rook on h5: the positions with and without the e.p. square are the same.
+    assert_eq!(
+        key("8/8/8/KPp4r/8/8/8/7k w - c6 0 1"),
+        key("8/8/8/KPp4r/8/8/8/7k w - - 0 1")
+    );
+    // Without the pin the capture is possible and the positions differ.
+    assert_ne!(
+        key("8/8/8/1Pp5/8/8/8/K6k w - c6 0 1"),
+        key("8/8/8/1Pp5/8/8/8/K6k w - - 0 1")
+    );
+}
