@@ -132,10 +132,10 @@ impl Console {
                 self.engine_move(input);
             }
             "play" => self.play_side(argument, input),
-            "st" => match argument.parse::<f64>() {
-                Ok(seconds) if seconds.is_finite() && seconds > 0.0 && seconds < 1e6 => {
-                    self.time_control = TimeControl::PerMove(Duration::from_secs_f64(seconds));
-                    send(&format!("Thinking {seconds} s per move."));
+            "st" => match parse_seconds(argument) {
+                Some(time) if !time.is_zero() => {
+                    self.time_control = TimeControl::PerMove(time);
+                    send(&format!("Thinking {} s per move.", time.as_secs_f64()));
                 }
                 _ => send(&format!(
                     "Error: st needs a number of seconds above 0, not '{argument}'"
@@ -218,11 +218,7 @@ impl Console {
         let parsed = match words.as_slice() {
             [moves, base, increment] => parse_base_time(base).and_then(|base| {
                 let moves = moves.parse::<u32>().ok()?;
-                let increment = increment
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|i| i.is_finite() && *i >= 0.0)?;
-                Some((moves, base, Duration::from_secs_f64(increment)))
+                Some((moves, base, parse_seconds(increment)?))
             }),
             _ => None,
         };
@@ -333,16 +329,16 @@ impl Console {
     }
 
     fn user_move(&mut self, text: &str, input: &mut Input) {
+        if !looks_like_a_move(text) {
+            send(&format!(
+                "Unknown command: {text} (type 'help' for the list)"
+            ));
+            return;
+        }
         if self.game.status().is_over() {
             send(&format!(
                 "Error: the game is over ({}); type 'new' or 'undo'.",
                 self.game.status().reason()
-            ));
-            return;
-        }
-        if !looks_like_a_move(text) {
-            send(&format!(
-                "Unknown command: {text} (type 'help' for the list)"
             ));
             return;
         }
@@ -471,8 +467,8 @@ impl Console {
 }
 
 /// Polls the input while the engine thinks in the console: `stop`, `?` or
-/// `move` make it move now; `quit` too, and then the console exits. Other
-/// lines wait until the move is made.
+/// `move` make it move now; `quit` and end of input too, and then the console
+/// exits. Other lines wait until the move is made.
 struct ConsoleListener<'a> {
     input: &'a mut Input,
     quit: bool,
@@ -480,7 +476,14 @@ struct ConsoleListener<'a> {
 
 impl Listener for ConsoleListener<'_> {
     fn should_stop(&mut self) -> bool {
-        while let Some(Some(line)) = self.input.poll_line() {
+        loop {
+            let line = match self.input.poll_line() {
+                None => return false,
+                Some(Some(line)) => line,
+                // End of input does what `quit` does: move now, then leave
+                // (after the lines already typed).
+                Some(None) => return true,
+            };
             match line.trim() {
                 "stop" | "?" | "move" => return true,
                 "quit" | "exit" => {
@@ -490,7 +493,6 @@ impl Listener for ConsoleListener<'_> {
                 _ => self.input.defer(line),
             }
         }
-        false
     }
 }
 
@@ -503,6 +505,16 @@ fn looks_like_a_move(text: &str) -> bool {
         .is_some_and(|c| matches!(c, 'a'..='h' | 'K' | 'Q' | 'R' | 'B' | 'N' | 'O' | '0'));
     let has_square = text.chars().any(|c| c.is_ascii_digit()) || text.contains("O-O");
     starts_like_a_move && has_square && text.len() <= 10 && !text.contains(' ')
+}
+
+/// A number of seconds (`st 0.1`, the increment of `level`): at least 0 and
+/// below a billion, so that it makes a [`Duration`] (and a deadline) without
+/// overflowing.
+pub fn parse_seconds(text: &str) -> Option<Duration> {
+    let seconds = text.parse::<f64>().ok()?;
+    (0.0..1e9)
+        .contains(&seconds)
+        .then(|| Duration::from_secs_f64(seconds))
 }
 
 /// `BASE` of `level`: minutes (`5`, `0.5`) or `minutes:seconds` (`2:30`).
@@ -636,6 +648,16 @@ mod tests {
         assert_eq!(parse_base_time("0.5"), Some(Duration::from_secs(30)));
         assert_eq!(parse_base_time("x"), None);
         assert_eq!(parse_base_time("-1"), None);
+    }
+
+    #[test]
+    fn seconds_are_bounded() {
+        assert_eq!(parse_seconds("0.1"), Some(Duration::from_millis(100)));
+        assert_eq!(parse_seconds("0"), Some(Duration::ZERO));
+        assert_eq!(parse_seconds("12"), Some(Duration::from_secs(12)));
+        for bad in ["-1", "1e30", "inf", "NaN", "", "x"] {
+            assert_eq!(parse_seconds(bad), None, "{bad}");
+        }
     }
 
     #[test]

@@ -103,9 +103,19 @@ impl Input {
         self.deferred.push_back(line);
     }
 
-    /// Has end of input been seen?
+    /// Has end of input been seen, with no deferred line left?
     pub fn at_end(&self) -> bool {
         self.at_end && self.deferred.is_empty()
+    }
+
+    /// Are lines waiting to be handled (set aside during a search)?
+    pub fn has_deferred(&self) -> bool {
+        !self.deferred.is_empty()
+    }
+
+    /// Has the reader reached end of input (deferred lines may remain)?
+    pub fn end_seen(&self) -> bool {
+        self.at_end
     }
 }
 

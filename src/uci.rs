@@ -247,7 +247,8 @@ pub fn info_line(info: &SearchInfo) -> String {
 }
 
 /// Reads the input during a search: `isready` is answered at once, `stop` and
-/// `quit` end the search, anything else waits until `bestmove` has been sent.
+/// `quit` (and end of input) end the search, anything else waits until
+/// `bestmove` has been sent.
 struct UciListener<'a> {
     input: &'a mut Input,
     stopped: bool,
@@ -298,12 +299,19 @@ impl UciListener<'_> {
 
 impl Listener for UciListener<'_> {
     fn should_stop(&mut self) -> bool {
-        while let Some(Some(line)) = self.input.poll_line() {
-            if self.handle_during_search(line) {
-                return true;
+        loop {
+            match self.input.poll_line() {
+                None => return false,
+                Some(Some(line)) => {
+                    if self.handle_during_search(line) {
+                        return true;
+                    }
+                }
+                // End of input: the GUI has gone and will never say `stop`, so
+                // end the search now (as `quit` would) instead of thinking on.
+                Some(None) => return true,
             }
         }
-        false
     }
 
     fn iteration_done(&mut self, info: &SearchInfo) {

@@ -11,12 +11,15 @@
 //! now; a command that changes the game (`force`, `new`, `result`, `setboard`,
 //! `undo`, `quit`...) aborts the search without a move; everything else,
 //! `ping` included, waits until the move has been sent, as the protocol asks.
+//! In analysis mode `.` and `ping` are answered at once and any other command
+//! interrupts the analysis, is handled, and analysis resumes. End of input
+//! means the GUI has gone: the search ends at once.
 
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Color, Piece, PieceKind, Square};
 use crate::clock::{Clock, Limits};
-use crate::console::parse_base_time;
+use crate::console::{parse_base_time, parse_seconds};
 use crate::game::{Game, GameStatus, parse_move};
 use crate::input::{Input, send};
 use crate::search::{INFINITY, Listener, SearchInfo, Searcher, mate_in};
@@ -43,6 +46,13 @@ enum TimeControl {
     PerMove(Duration),
 }
 
+/// The time control until the GUI sends one: 40 moves in 5 minutes.
+const DEFAULT_LEVEL: TimeControl = TimeControl::Level {
+    moves_per_session: 40,
+    base: Duration::from_secs(300),
+    increment: Duration::ZERO,
+};
+
 /// The xboard front end's state.
 pub struct Xboard {
     game: Game,
@@ -50,6 +60,8 @@ pub struct Xboard {
     /// The side the engine plays; `None` in force mode.
     engine_side: Option<Color>,
     time_control: TimeControl,
+    /// The last `level`, which `st 0` returns to.
+    level: TimeControl,
     max_depth: Option<u32>,
     /// Our clock and the opponent's, from `time` and `otim`.
     engine_time: Option<Duration>,
@@ -79,11 +91,8 @@ impl Xboard {
             game: Game::new(),
             searcher,
             engine_side: Some(Color::Black),
-            time_control: TimeControl::Level {
-                moves_per_session: 40,
-                base: Duration::from_secs(300),
-                increment: Duration::ZERO,
-            },
+            time_control: DEFAULT_LEVEL,
+            level: DEFAULT_LEVEL,
             max_depth: None,
             engine_time: None,
             post: true,
@@ -97,7 +106,8 @@ impl Xboard {
     /// Run until `quit` or end of input.
     pub fn run(&mut self, input: &mut Input) {
         while !self.quit {
-            if self.analyzing && self.analysis_stale {
+            // Commands that interrupted the analysis are handled before it resumes.
+            if self.analyzing && self.analysis_stale && !input.has_deferred() && !input.end_seen() {
                 self.analyze(input);
                 continue;
             }
@@ -170,21 +180,12 @@ impl Xboard {
                 self.engine_side = Some(side.opposite());
             }
             "level" => self.set_level(argument, line),
-            "st" => match argument.parse::<f64>() {
-                Ok(seconds) if seconds.is_finite() && seconds > 0.0 => {
-                    self.time_control = TimeControl::PerMove(Duration::from_secs_f64(seconds));
-                }
-                // `st 0` (sent by some GUIs) means no fixed time per move.
-                Ok(0.0) => {
-                    if let TimeControl::PerMove(_) = self.time_control {
-                        self.time_control = TimeControl::Level {
-                            moves_per_session: 0,
-                            base: Duration::from_secs(300),
-                            increment: Duration::ZERO,
-                        };
-                    }
-                }
-                _ => send(&format!("Error (bad time): {line}")),
+            "st" => match parse_seconds(argument) {
+                Some(time) if !time.is_zero() => self.time_control = TimeControl::PerMove(time),
+                // `st 0` (sent by some GUIs) means no fixed time per move: the
+                // last `level` applies again.
+                Some(_) => self.time_control = self.level,
+                None => send(&format!("Error (bad time): {line}")),
             },
             "sd" => match argument.parse::<u32>() {
                 Ok(depth) => self.max_depth = (depth > 0).then_some(depth),
@@ -259,21 +260,18 @@ impl Xboard {
             [moves, base, increment] => (|| {
                 let moves = moves.parse::<u32>().ok()?;
                 let base = parse_base_time(base)?;
-                let increment = increment
-                    .parse::<f64>()
-                    .ok()
-                    .filter(|i| i.is_finite() && *i >= 0.0)?;
-                Some((moves, base, Duration::from_secs_f64(increment)))
+                Some((moves, base, parse_seconds(increment)?))
             })(),
             _ => None,
         };
         match parsed {
             Some((moves_per_session, base, increment)) => {
-                self.time_control = TimeControl::Level {
+                self.level = TimeControl::Level {
                     moves_per_session,
                     base,
                     increment,
                 };
+                self.time_control = self.level;
             }
             None => send(&format!("Error (bad level): {line}")),
         }
@@ -343,6 +341,7 @@ impl Xboard {
         let mut listener = XboardListener {
             input,
             post: self.post,
+            post_changed: None,
             analyzing: false,
             start: Instant::now(),
             interrupt: Interrupt::None,
@@ -351,6 +350,7 @@ impl Xboard {
         let result = self
             .searcher
             .think(&board, self.game.history_keys(), &limits, &mut listener);
+        self.post = listener.post_changed.unwrap_or(self.post);
         if listener.interrupt == Interrupt::Abort {
             return;
         }
@@ -376,6 +376,7 @@ impl Xboard {
         let mut listener = XboardListener {
             input,
             post: true,
+            post_changed: None,
             analyzing: true,
             start: Instant::now(),
             interrupt: Interrupt::None,
@@ -383,6 +384,12 @@ impl Xboard {
         };
         self.searcher
             .think(&board, self.game.history_keys(), &limits, &mut listener);
+        self.post = listener.post_changed.unwrap_or(self.post);
+        // A command interrupted the analysis: once it is handled, analyse again
+        // (on the same position if it did not change it).
+        if listener.interrupt == Interrupt::Abort && !input.end_seen() {
+            self.analysis_stale = true;
+        }
     }
 
     fn hint(&mut self) {
@@ -406,6 +413,7 @@ impl Xboard {
     /// board, `Pa4` puts a piece, `xa4` empties a square, `.` leaves.
     fn edit_command(&mut self, line: &str, mut edit: EditPlacement) {
         match line {
+            "" => {}
             "c" => edit.color = edit.color.opposite(),
             "#" => edit.squares = [None; 64],
             "." => {
@@ -545,37 +553,67 @@ pub fn thinking_line(info: &SearchInfo) -> String {
 struct XboardListener<'a> {
     input: &'a mut Input,
     post: bool,
+    /// `post` or `nopost` received during the search, for the front end to keep.
+    post_changed: Option<bool>,
     analyzing: bool,
     start: Instant,
     interrupt: Interrupt,
     nodes: u64,
 }
 
+impl XboardListener<'_> {
+    fn set_post(&mut self, post: bool) {
+        self.post = post;
+        self.post_changed = Some(post);
+    }
+}
+
 impl Listener for XboardListener<'_> {
     fn should_stop(&mut self) -> bool {
-        while let Some(Some(line)) = self.input.poll_line() {
-            let command = line.split_whitespace().next().unwrap_or("");
-            match command {
-                "?" if !self.analyzing => {
-                    self.interrupt = Interrupt::MoveNow;
+        loop {
+            let line = match self.input.poll_line() {
+                None => return false,
+                Some(Some(line)) => line,
+                Some(None) => {
+                    // End of input: the GUI has gone, nobody will say `?`.
+                    self.interrupt = if self.analyzing {
+                        Interrupt::Abort
+                    } else {
+                        Interrupt::MoveNow
+                    };
                     return true;
                 }
-                "." if self.analyzing => {
-                    send(&format!(
+            };
+            let command = line.split_whitespace().next().unwrap_or("");
+            if self.analyzing {
+                match command {
+                    "" | "?" => {}
+                    "." => send(&format!(
                         "stat01: {} {} 0 0 0",
                         self.start.elapsed().as_millis() / 10,
                         self.nodes
-                    ));
-                }
-                // While analysing, a ping is answered at once (as while pondering).
-                "ping" if self.analyzing => {
-                    send(&format!(
+                    )),
+                    // While analysing, a ping is answered at once (as while pondering).
+                    "ping" => send(&format!(
                         "pong {}",
                         line.split_whitespace().nth(1).unwrap_or("")
-                    ));
+                    )),
+                    "post" | "nopost" => self.set_post(command == "post"),
+                    // Anything else is handled between two analyses.
+                    _ => {
+                        self.input.defer(line);
+                        self.interrupt = Interrupt::Abort;
+                        return true;
+                    }
                 }
-                "post" => self.post = true,
-                "nopost" => self.post = false,
+                continue;
+            }
+            match command {
+                "?" => {
+                    self.interrupt = Interrupt::MoveNow;
+                    return true;
+                }
+                "post" | "nopost" => self.set_post(command == "post"),
                 "force" | "new" | "result" | "setboard" | "undo" | "remove" | "quit" | "edit"
                 | "white" | "black" | "playother" | "analyze" | "exit" | "go" | "usermove"
                 | "memory" => {
@@ -583,15 +621,10 @@ impl Listener for XboardListener<'_> {
                     self.interrupt = Interrupt::Abort;
                     return true;
                 }
-                _ if self.analyzing && looks_like_move(command) => {
-                    self.input.defer(line);
-                    self.interrupt = Interrupt::Abort;
-                    return true;
-                }
+                // `ping` and the rest wait until the move has been sent.
                 _ => self.input.defer(line),
             }
         }
-        false
     }
 
     fn iteration_done(&mut self, info: &SearchInfo) {

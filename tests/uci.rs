@@ -1,0 +1,350 @@
+//! Transcript tests of the UCI front end: the built binary gets what UCI GUIs
+//! (cutechess, python-chess, Arena) send, and must answer `isready` at once,
+//! send exactly one `bestmove` per `go`, never end `go infinite` on its own,
+//! and survive whatever garbage it is given.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Engine, MATE_IN_ONE, MATED, ONE_MOVE, STALEMATE, START, is_legal, play};
+
+/// Start umax as a GUI would (no flags) and finish the `uci` handshake.
+fn start_uci() -> Engine {
+    let mut engine = Engine::start(&[]);
+    engine.send("uci");
+    engine.until_exact("uciok");
+    engine
+}
+
+/// `isready`, then the lines sent before `readyok`.
+fn sync(engine: &mut Engine) -> Vec<String> {
+    engine.send("isready");
+    engine.until_exact("readyok")
+}
+
+/// Wait for `bestmove`; returns the lines before it and the move.
+fn wait_for_bestmove(engine: &mut Engine) -> (Vec<String>, String) {
+    let (before, line) = engine.until("bestmove", |l| l.starts_with("bestmove"));
+    let words: Vec<&str> = line.split_whitespace().collect();
+    assert!(
+        words.len() == 2 || (words.len() == 4 && words[2] == "ponder"),
+        "malformed {line:?}"
+    );
+    (before, words[1].to_string())
+}
+
+fn count_bestmoves(lines: &[String]) -> usize {
+    lines.iter().filter(|l| l.starts_with("bestmove")).count()
+}
+
+#[test]
+fn handshake_identifies_the_engine_and_its_options() {
+    let mut engine = Engine::start(&[]);
+    engine.send("uci");
+    let lines = engine.until_exact("uciok");
+    assert!(lines[0].starts_with("id name umax"), "{lines:?}");
+    assert!(lines[1].starts_with("id author "), "{lines:?}");
+    let hash = lines
+        .iter()
+        .find(|l| l.starts_with("option name Hash type spin "))
+        .unwrap_or_else(|| panic!("no Hash option in {lines:?}"));
+    let words: Vec<&str> = hash.split_whitespace().collect();
+    let value_after = |key: &str| -> u64 {
+        let at = words.iter().position(|w| *w == key).unwrap();
+        words[at + 1].parse().unwrap()
+    };
+    assert!(value_after("min") <= value_after("default"));
+    assert!(value_after("default") <= value_after("max"));
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.starts_with("id ") || l.starts_with("option "))
+    );
+    assert_eq!(sync(&mut engine), Vec::<String>::new());
+    engine.send("quit");
+    assert!(engine.wait_exit(Duration::from_secs(2)).success());
+}
+
+/// The sequence cutechess uses: options, isready, ucinewgame, position, go with
+/// both clocks; then the next move of the game.
+#[test]
+fn cutechess_game_start() {
+    let mut engine = start_uci();
+    engine.send("setoption name Hash value 32");
+    engine.send("setoption name Clear Hash");
+    assert!(sync(&mut engine).is_empty(), "{}", engine.transcript());
+    engine.send("ucinewgame");
+    engine.send("position startpos moves e2e4");
+    engine.send("go wtime 30000 btime 30000 winc 100 binc 100");
+    let started = Instant::now();
+    let (info, reply) = wait_for_bestmove(&mut engine);
+    assert!(started.elapsed() < Duration::from_secs(8));
+    assert!(is_legal(&play(START, &["e2e4"]), &reply), "{reply}");
+    assert!(info.iter().all(|l| l.starts_with("info ")), "{info:?}");
+    assert!(info.iter().any(|l| l.contains(" pv ")), "{info:?}");
+
+    engine.send(&format!("position startpos moves e2e4 {reply} g1f3"));
+    engine.send("go wtime 29000 btime 29500 winc 100 binc 100");
+    let (_, second) = wait_for_bestmove(&mut engine);
+    assert!(is_legal(&play(START, &["e2e4", &reply, "g1f3"]), &second));
+    assert!(sync(&mut engine).is_empty());
+    engine.assert_no_errors();
+}
+
+#[test]
+fn isready_is_answered_during_go_infinite_and_stop_gives_one_bestmove() {
+    let mut engine = start_uci();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.until("search output", |l| l.starts_with("info depth"));
+    let asked = Instant::now();
+    let before = sync(&mut engine);
+    assert!(
+        asked.elapsed() < Duration::from_secs(1),
+        "readyok took {:?} during a search",
+        asked.elapsed()
+    );
+    assert_eq!(count_bestmoves(&before), 0);
+    // No bestmove before stop.
+    let quiet = engine.lines_within(Duration::from_millis(300));
+    assert_eq!(count_bestmoves(&quiet), 0, "{quiet:?}");
+    engine.send("stop");
+    let (_, best) = wait_for_bestmove(&mut engine);
+    assert!(is_legal(&play(START, &[]), &best));
+    let after = sync(&mut engine);
+    assert_eq!(count_bestmoves(&after), 0, "a second bestmove: {after:?}");
+    engine.assert_no_errors();
+}
+
+/// In a mate in one or with a single legal move, the search has nothing left
+/// to do, but after `go infinite` it must still wait for `stop`.
+#[test]
+fn go_infinite_waits_for_stop_even_when_the_search_is_over() {
+    let mut engine = start_uci();
+    for (fen, expected) in [(MATE_IN_ONE, "h5f7"), (ONE_MOVE, "h8h7")] {
+        engine.send(&format!("position fen {fen}"));
+        engine.send("go infinite");
+        let quiet = engine.lines_within(Duration::from_millis(700));
+        assert_eq!(
+            count_bestmoves(&quiet),
+            0,
+            "bestmove before stop: {quiet:?}"
+        );
+        let asked = Instant::now();
+        sync(&mut engine);
+        assert!(asked.elapsed() < Duration::from_secs(1));
+        engine.send("stop");
+        let (_, best) = wait_for_bestmove(&mut engine);
+        assert_eq!(best, expected);
+        assert_eq!(count_bestmoves(&sync(&mut engine)), 0);
+    }
+    // With no legal move at all as well.
+    engine.send(&format!("position fen {MATED}"));
+    engine.send("go infinite");
+    let quiet = engine.lines_within(Duration::from_millis(300));
+    assert_eq!(
+        count_bestmoves(&quiet),
+        0,
+        "bestmove before stop: {quiet:?}"
+    );
+    engine.send("stop");
+    assert_eq!(wait_for_bestmove(&mut engine).1, "0000");
+    assert_eq!(count_bestmoves(&sync(&mut engine)), 0);
+}
+
+#[test]
+fn positions_with_moves_from_startpos_and_fen() {
+    let mut engine = start_uci();
+    let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "e1g1"];
+    engine.send(&format!("position startpos moves {}", moves.join(" ")));
+    engine.send("go depth 3");
+    let (_, best) = wait_for_bestmove(&mut engine);
+    assert!(is_legal(&play(START, &moves), &best), "{best}");
+
+    // En passant and promotion in the move list.
+    let fen = "4k3/1P6/8/8/3p4/8/4P3/4K3 w - - 0 1";
+    engine.send(&format!("position fen {fen} moves e2e4 d4e3 b7b8n"));
+    engine.send("go depth 2");
+    let (_, best) = wait_for_bestmove(&mut engine);
+    assert!(
+        is_legal(&play(fen, &["e2e4", "d4e3", "b7b8n"]), &best),
+        "{best}"
+    );
+
+    // `position fen` without the move counters.
+    engine.send("position fen 4k3/8/8/8/8/8/4P3/4K3 b - -");
+    engine.send("go depth 1");
+    let (_, best) = wait_for_bestmove(&mut engine);
+    assert!(is_legal(
+        &play("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", &[]),
+        &best
+    ));
+    engine.assert_no_errors();
+}
+
+#[test]
+fn go_parameters_in_any_order() {
+    let mut engine = start_uci();
+    engine.send("position startpos moves d2d4");
+    let started = Instant::now();
+    engine.send("go movestogo 5 btime 1000 wtime 1000 binc 10 winc 10");
+    let (_, best) = wait_for_bestmove(&mut engine);
+    // 1 s for 5 moves: well under a second.
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(is_legal(&play(START, &["d2d4"]), &best));
+
+    let started = Instant::now();
+    engine.send("go nodes 5000 depth 30");
+    let (_, best) = wait_for_bestmove(&mut engine);
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(is_legal(&play(START, &["d2d4"]), &best));
+
+    engine.send("go depth 2 movetime 5000");
+    let (info, _) = wait_for_bestmove(&mut engine);
+    let depths: Vec<&str> = info
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .map(|rest| rest.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(depths, ["1", "2"]);
+    engine.assert_no_errors();
+}
+
+#[test]
+fn exactly_one_bestmove_per_go() {
+    let mut engine = start_uci();
+    engine.send("position startpos");
+    engine.send("go depth 2");
+    engine.send("go depth 3");
+    engine.send("stop");
+    engine.send("go movetime 100");
+    engine.send("stop");
+    engine.send("stop");
+    let lines = sync(&mut engine);
+    assert_eq!(count_bestmoves(&lines), 3, "{}", engine.transcript());
+    assert!(engine.lines_within(Duration::from_millis(300)).is_empty());
+}
+
+#[test]
+fn bestmove_0000_when_mated_or_stalemated() {
+    let mut engine = start_uci();
+    for fen in [MATED, STALEMATE] {
+        engine.send(&format!("position fen {fen}"));
+        engine.send("go wtime 1000 btime 1000");
+        let (_, best) = wait_for_bestmove(&mut engine);
+        assert_eq!(best, "0000", "{fen}");
+        engine.send("go depth 3");
+        assert_eq!(wait_for_bestmove(&mut engine).1, "0000");
+    }
+    assert_eq!(count_bestmoves(&sync(&mut engine)), 0);
+}
+
+#[test]
+fn bad_positions_are_explained_and_the_old_one_kept() {
+    let mut engine = start_uci();
+    engine.send(&format!("position fen {MATE_IN_ONE}"));
+    engine.send("position fen 8/8/8/8 w - - 0 1");
+    assert!(engine.line().starts_with("info string "));
+    engine.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1");
+    assert!(engine.line().starts_with("info string "));
+    engine.send("position startpos moves e2e4 e7e5 e1e3");
+    let line = engine.line();
+    assert!(
+        line.starts_with("info string ") && line.contains("e1e3"),
+        "{line}"
+    );
+    engine.send("position");
+    assert!(engine.line().starts_with("info string "));
+    engine.send("position fen");
+    assert!(engine.line().starts_with("info string "));
+    assert!(sync(&mut engine).is_empty());
+    // Still the mate in one.
+    engine.send("go depth 3");
+    assert_eq!(wait_for_bestmove(&mut engine).1, "h5f7");
+}
+
+#[test]
+fn unknown_commands_and_garbage_give_one_line() {
+    let mut engine = start_uci();
+    engine.send("frobnicate the engine");
+    let line = engine.line();
+    assert!(
+        line.starts_with("info string ") && line.contains("frobnicate"),
+        "{line}"
+    );
+    assert!(sync(&mut engine).is_empty());
+    engine.send_bytes(b"\xff\xfe\x80garbage\x00\n");
+    assert!(engine.line().starts_with("info string "));
+    assert!(sync(&mut engine).is_empty());
+    // Blank lines say nothing.
+    engine.send("");
+    engine.send("  ");
+    assert!(sync(&mut engine).is_empty());
+    engine.send("setoption name NoSuchOption value 3");
+    assert!(engine.line().starts_with("info string "));
+    engine.send("setoption name Hash value lots");
+    assert!(engine.line().starts_with("info string "));
+    engine.send("debug on");
+    engine.send("ponderhit");
+    assert!(sync(&mut engine).is_empty());
+    engine.send("position startpos");
+    engine.send("go depth 1");
+    assert!(is_legal(
+        &play(START, &[]),
+        &wait_for_bestmove(&mut engine).1
+    ));
+}
+
+#[test]
+fn quit_during_a_search_exits_promptly() {
+    let mut engine = start_uci();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.until("search output", |l| l.starts_with("info depth"));
+    engine.send("quit");
+    let status = engine.wait_exit(Duration::from_secs(2));
+    assert!(status.success(), "exit status {status}");
+
+    let mut engine = start_uci();
+    engine.send("position startpos");
+    engine.send("go wtime 600000 btime 600000");
+    engine.until("search output", |l| l.starts_with("info depth"));
+    engine.send("quit");
+    assert!(engine.wait_exit(Duration::from_secs(2)).success());
+}
+
+/// A GUI that dies leaves end of input: no search may go on without it.
+#[test]
+fn end_of_input_ends_the_engine_even_during_go_infinite() {
+    let mut engine = start_uci();
+    engine.close_stdin();
+    assert!(engine.wait_exit(Duration::from_secs(2)).success());
+
+    let mut engine = start_uci();
+    engine.send("position startpos");
+    engine.send("go infinite");
+    engine.until("search output", |l| l.starts_with("info depth"));
+    engine.close_stdin();
+    assert!(engine.wait_exit(Duration::from_secs(2)).success());
+}
+
+/// `umax --uci` speaks UCI from the first line.
+#[test]
+fn forced_uci_mode() {
+    let mut engine = Engine::start(&["--uci"]);
+    engine.send("isready");
+    assert_eq!(engine.line(), "readyok");
+    engine.send("uci");
+    engine.until_exact("uciok");
+    engine.send("quit");
+    assert!(engine.wait_exit(Duration::from_secs(2)).success());
+}

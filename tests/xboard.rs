@@ -1,0 +1,620 @@
+//! Transcript tests of the xboard (CECP v2) front end: the built binary is fed
+//! what xboard, cutechess and python-chess really send, paced as they pace it
+//! (waiting for `feature done=1`, for `move`, for `pong`), and its answers are
+//! checked line by line.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Engine, MATE_IN_ONE, PROMOTION, STALEMATE, START, is_error, is_legal, play};
+
+/// Black to move after 1.e4.
+const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+/// White to move after 1.e4 e5 (python-chess sends the en passant square).
+const AFTER_E4_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2";
+
+/// Start umax as a GUI would (no flags: the first line picks the protocol) and
+/// wait for the end of the feature negotiation.
+fn start_xboard() -> Engine {
+    let mut engine = Engine::start(&[]);
+    engine.send("xboard");
+    engine.send("protover 2");
+    engine.until_exact("feature done=1");
+    engine
+}
+
+/// `ping N`, then the lines sent before `pong N`.
+fn ping(engine: &mut Engine, n: u32) -> Vec<String> {
+    engine.send(&format!("ping {n}"));
+    engine.until_exact(&format!("pong {n}"))
+}
+
+/// Is `line` thinking output, `ply score time nodes pv`, with a PV that is legal
+/// from `fen`?
+fn is_thinking_from(line: &str, fen: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if words.len() < 5 || words[..4].iter().any(|w| w.parse::<i64>().is_err()) {
+        return false;
+    }
+    let numbers: Vec<i64> = words[..4].iter().map(|w| w.parse().unwrap()).collect();
+    if numbers[0] < 1 || numbers[2] < 0 || numbers[3] < 0 {
+        return false;
+    }
+    let mut board = play(fen, &[]);
+    for text in &words[4..] {
+        match board.parse_coordinate_move(text) {
+            Some(mv) => {
+                board.make_move(mv);
+            }
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Looks like thinking output at all (four numbers first)?
+fn looks_like_thinking(line: &str) -> bool {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words.len() >= 4 && words[..4].iter().all(|w| w.parse::<i64>().is_ok())
+}
+
+/// Wait for `move X`; returns the thinking lines before it and X.
+fn wait_for_move(engine: &mut Engine) -> (Vec<String>, String) {
+    let (before, line) = engine.until("a move", |l| l.starts_with("move "));
+    (before, line["move ".len()..].trim().to_string())
+}
+
+#[test]
+fn protover_2_announces_the_features_then_answers_ping() {
+    let mut engine = Engine::start(&[]);
+    engine.send("xboard");
+    engine.send("protover 2");
+    assert_eq!(engine.line(), "feature done=0");
+    let features = engine.line();
+    let expected = format!(
+        "feature myname=\"umax {}\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 \
+         sigterm=0 reuse=1 analyze=1 colors=0 memory=1 san=0 nps=0 debug=1 variants=\"normal\"",
+        env!("CARGO_PKG_VERSION")
+    );
+    assert_eq!(features, expected);
+    assert_eq!(engine.line(), "feature done=1");
+    // python-chess answers the features it dislikes, then pings.
+    engine.send("rejected usermove");
+    engine.send("rejected sigterm");
+    engine.send("accepted memory");
+    assert_eq!(ping(&mut engine, 1), Vec::<String>::new());
+    engine.send("quit");
+    assert!(engine.wait_exit(Duration::from_secs(2)).success());
+}
+
+/// cutechess starts a game from a position with Black to move, sends the clock
+/// and `go`; later it interrupts a long search with `?`, ends the game with
+/// `result` and pings.
+#[test]
+fn cutechess_game_with_setboard_clock_and_move_now() {
+    let mut engine = Engine::start(&[]);
+    engine.send("xboard");
+    engine.send("protover 2");
+    engine.until_exact("feature done=1");
+    for feature in [
+        "myname", "ping", "setboard", "usermove", "time", "draw", "reuse", "analyze", "memory",
+        "san", "debug", "variants", "done",
+    ] {
+        engine.send(&format!("accepted {feature}"));
+    }
+    for feature in ["sigint", "sigterm", "colors", "nps"] {
+        engine.send(&format!("rejected {feature}"));
+    }
+    engine.send("new");
+    engine.send("force");
+    engine.send("b2b3"); // a dummy move, undone by the setboard that follows
+    engine.send(&format!("setboard {AFTER_E4}"));
+    engine.send("st 0"); // no fixed time per move: the level decides
+    engine.send("level 40 0:30 0");
+    engine.send("post");
+    engine.send("easy");
+    engine.send("computer");
+    engine.send("name Opponent 1.0");
+    engine.send("time 3000");
+    engine.send("otim 3000");
+    let started = Instant::now();
+    engine.send("go");
+    let (thinking, reply) = wait_for_move(&mut engine);
+    // 30 s for 40 moves: under a second a move, and never a third of the clock.
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "took {:?} for a move with 30 s for 40 moves",
+        started.elapsed()
+    );
+    assert!(
+        is_legal(&play(AFTER_E4, &[]), &reply),
+        "{reply} is not a move for Black\n{}",
+        engine.transcript()
+    );
+    assert!(!thinking.is_empty(), "no thinking output after post");
+    for line in &thinking {
+        assert!(
+            is_thinking_from(line, AFTER_E4),
+            "not a thinking line: {line:?}\n{}",
+            engine.transcript()
+        );
+    }
+
+    // The opponent replies; the engine now thinks 5 s, but `?` moves at once.
+    let board = play(AFTER_E4, &[&reply]);
+    let answer = board.legal_moves()[0].to_string();
+    engine.send("st 5");
+    engine.send("time 2900");
+    engine.send("otim 2900");
+    let started = Instant::now();
+    engine.send(&format!("usermove {answer}"));
+    let (_, first) = engine.until("thinking output", looks_like_thinking);
+    assert!(is_thinking_from(
+        &first,
+        &play(AFTER_E4, &[&reply, &answer]).to_fen()
+    ));
+    let interrupted = Instant::now();
+    engine.send("?");
+    let (_, second_reply) = wait_for_move(&mut engine);
+    assert!(
+        interrupted.elapsed() < Duration::from_millis(1500),
+        "'?' took {:?} to produce a move",
+        interrupted.elapsed()
+    );
+    assert!(started.elapsed() < Duration::from_secs(4));
+    assert!(is_legal(&play(AFTER_E4, &[&reply, &answer]), &second_reply));
+
+    // End of game as cutechess does it.
+    engine.send("force");
+    engine.send("result 1/2-1/2 {Draw by adjudication}");
+    assert_eq!(ping(&mut engine, 17), Vec::<String>::new());
+    engine.assert_no_errors();
+    engine.send("quit");
+    assert!(engine.wait_exit(Duration::from_secs(2)).success());
+}
+
+/// A ping sent while the engine thinks on its own move is answered after the
+/// move, not before.
+#[test]
+fn ping_during_search_is_answered_after_the_move() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("st 0.5");
+    engine.send("post");
+    engine.send("go");
+    engine.send("ping 3");
+    let before = engine.until_exact("pong 3");
+    let moves: Vec<&String> = before.iter().filter(|l| l.starts_with("move ")).collect();
+    assert_eq!(moves.len(), 1, "{}", engine.transcript());
+    let reply = &moves[0]["move ".len()..];
+    assert!(is_legal(&play(START, &[]), reply));
+    assert!(before.last().unwrap().starts_with("move "));
+    engine.assert_no_errors();
+}
+
+/// `nopost` sent while the engine thinks holds for the next searches too.
+#[test]
+fn nopost_during_a_search_lasts() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("post");
+    engine.send("st 0.3");
+    engine.send("go");
+    engine.until("thinking output", looks_like_thinking);
+    engine.send("nopost");
+    wait_for_move(&mut engine);
+    engine.send("force");
+    engine.send("sd 3");
+    engine.send("go");
+    let (before, _) = wait_for_move(&mut engine);
+    assert!(before.is_empty(), "thinking after nopost: {before:?}");
+    // And `post` during analysis holds afterwards as well.
+    engine.send("force");
+    engine.send("analyze");
+    engine.until("analysis output", looks_like_thinking);
+    engine.send("nopost");
+    engine.send("post");
+    engine.send("exit");
+    ping(&mut engine, 1);
+    engine.send("go");
+    let (before, _) = wait_for_move(&mut engine);
+    assert!(!before.is_empty(), "no thinking after post");
+    engine.assert_no_errors();
+}
+
+/// What python-chess sends for `engine.play()` twice and `engine.analysis()`:
+/// bare moves (it rejects usermove), `st` with fractions, a `level` with a
+/// fractional increment, `nopost`, and `remove`/`undo` to resynchronise.
+#[test]
+fn python_chess_play_resync_and_analysis() {
+    let mut engine = start_xboard();
+    engine.send("rejected usermove");
+    engine.send("rejected sigterm");
+    engine.send("accepted memory");
+    assert!(ping(&mut engine, 1).is_empty());
+
+    // play(board after 1.e4 e5 2.Nf3 Nc6, Limit(time=0.1, white_clock=90, ...))
+    engine.send("memory 16");
+    engine.send("new");
+    engine.send("force");
+    engine.send(&format!("setboard {AFTER_E4_E5}"));
+    engine.send("g1f3");
+    engine.send("b8c6");
+    engine.send("level 0 1:30 0.5");
+    engine.send("st 0.1");
+    engine.send("time 9000");
+    engine.send("otim 9000");
+    engine.send("nopost");
+    engine.send("easy");
+    let started = Instant::now();
+    engine.send("go");
+    let (before, first) = wait_for_move(&mut engine);
+    assert!(before.is_empty(), "output besides the move: {before:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "st 0.1 took {:?}",
+        started.elapsed()
+    );
+    assert!(is_legal(&play(AFTER_E4_E5, &["g1f3", "b8c6"]), &first));
+    // python-chess pings after the move and waits for the pong.
+    assert!(ping(&mut engine, 2).is_empty());
+
+    // play() again with another line: take back the engine's move and Nc6.
+    engine.send("force");
+    engine.send("remove");
+    engine.send("g8f6");
+    engine.send("st 0.1");
+    engine.send("nopost");
+    engine.send("easy");
+    engine.send("go");
+    let (before, second) = wait_for_move(&mut engine);
+    assert!(before.is_empty(), "output besides the move: {before:?}");
+    assert!(
+        is_legal(&play(AFTER_E4_E5, &["g1f3", "g8f6"]), &second),
+        "{second} is not legal after remove\n{}",
+        engine.transcript()
+    );
+    assert!(ping(&mut engine, 3).is_empty());
+
+    // And once more after taking back only the engine's move.
+    engine.send("force");
+    engine.send("undo");
+    engine.send("sd 2");
+    engine.send("go");
+    let (_, third) = wait_for_move(&mut engine);
+    assert!(is_legal(&play(AFTER_E4_E5, &["g1f3", "g8f6"]), &third));
+    assert!(ping(&mut engine, 4).is_empty());
+
+    // analysis(board): force, post, analyze ... then ".", "exit", ping.
+    engine.send("force");
+    engine.send("undo");
+    engine.send("post");
+    engine.send("analyze");
+    let analysed = play(AFTER_E4_E5, &["g1f3", "g8f6"]).to_fen();
+    let (_, line) = engine.until("analysis output", looks_like_thinking);
+    assert!(is_thinking_from(&line, &analysed), "{line}");
+    engine.send(".");
+    engine.send("exit");
+    let before = ping(&mut engine, 5);
+    for line in &before {
+        assert!(
+            is_thinking_from(line, &analysed) || line.starts_with("stat01: "),
+            "unexpected {line:?}\n{}",
+            engine.transcript()
+        );
+    }
+    // Analysis has ended: nothing more arrives.
+    assert_eq!(
+        engine.lines_within(Duration::from_millis(300)),
+        Vec::<String>::new()
+    );
+    engine.assert_no_errors();
+    engine.send("quit");
+    assert!(engine.wait_exit(Duration::from_secs(2)).success());
+}
+
+#[test]
+fn blank_lines_are_ignored_and_end_of_input_exits() {
+    let mut engine = start_xboard();
+    engine.send("");
+    engine.send("   ");
+    engine.send("\t");
+    engine.send_bytes(b"\r\n");
+    assert_eq!(ping(&mut engine, 4), Vec::<String>::new());
+    engine.close_stdin();
+    let status = engine.wait_exit(Duration::from_secs(2));
+    assert!(status.success(), "exit status {status}");
+}
+
+/// The GUI may go away while the engine thinks: it must not keep thinking
+/// (here for 20 s) with nobody to tell the move to.
+#[test]
+fn end_of_input_during_a_search_exits_promptly() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("st 20");
+    engine.send("post");
+    engine.send("go");
+    engine.until("thinking output", looks_like_thinking);
+    engine.close_stdin();
+    let status = engine.wait_exit(Duration::from_secs(2));
+    assert!(status.success(), "exit status {status}");
+}
+
+#[test]
+fn end_of_input_during_analysis_exits_promptly() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("post");
+    engine.send("analyze");
+    engine.until("analysis output", looks_like_thinking);
+    engine.close_stdin();
+    let status = engine.wait_exit(Duration::from_secs(2));
+    assert!(status.success(), "exit status {status}");
+}
+
+#[test]
+fn under_promotion_is_accepted_and_illegal_moves_rejected() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("force");
+    engine.send(&format!("setboard {PROMOTION}"));
+    engine.send("usermove e7e8n");
+    engine.send("usermove a2b2");
+    // Only a knight on e8 can go to f6.
+    engine.send("usermove e8f6");
+    assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
+
+    engine.send("new");
+    engine.send("force");
+    engine.send("usermove e2e5");
+    assert_eq!(engine.line(), "Illegal move: e2e5");
+    engine.send("e2e5"); // the same without the prefix
+    assert_eq!(engine.line(), "Illegal move: e2e5");
+    engine.send("usermove e7e5"); // not White's move: the position is unchanged
+    assert_eq!(engine.line(), "Illegal move: e7e5");
+    engine.send("usermove e2e4");
+    engine.send("usermove e7e5");
+    assert!(ping(&mut engine, 2).is_empty(), "{}", engine.transcript());
+
+    // Promotion moves need the piece.
+    engine.send(&format!("setboard {PROMOTION}"));
+    engine.send("usermove e7e8");
+    assert_eq!(engine.line(), "Illegal move: e7e8");
+    engine.send("usermove e7e8k");
+    assert_eq!(engine.line(), "Illegal move: e7e8k");
+    engine.send("usermove e7e8q");
+    assert!(ping(&mut engine, 3).is_empty(), "{}", engine.transcript());
+}
+
+#[test]
+fn bad_setboard_is_refused_and_the_position_kept() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("force");
+    engine.send(&format!("setboard {PROMOTION}"));
+    engine.send("setboard 8/8/8/8 w - - 0 1");
+    assert_eq!(engine.line(), "tellusererror Illegal position");
+    engine.send("setboard this is not a FEN");
+    assert_eq!(engine.line(), "tellusererror Illegal position");
+    // No kings: not a position either.
+    engine.send("setboard 8/8/8/8/8/8/8/8 w - - 0 1");
+    assert_eq!(engine.line(), "tellusererror Illegal position");
+    // Still the promotion position.
+    engine.send("usermove e7e8q");
+    assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
+}
+
+#[test]
+fn analysis_follows_moves_and_answers_dot_ping_and_book() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("force");
+    engine.send("post");
+    engine.send("analyze");
+    let (_, line) = engine.until("analysis output", looks_like_thinking);
+    assert!(is_thinking_from(&line, START), "{line}");
+    engine.send(".");
+    let (_, stat) = engine.until("a stat01 line", |l| !looks_like_thinking(l));
+    assert!(stat.starts_with("stat01: "), "{stat}");
+    // A ping in analysis mode is answered at once.
+    assert!(ping(&mut engine, 1).iter().all(|l| looks_like_thinking(l)));
+
+    // A move restarts the analysis on the new position.
+    let after_e4 = play(START, &["e2e4"]).to_fen();
+    engine.send("usermove e2e4");
+    let (_, line) = engine.until("analysis of the new position", |l| {
+        is_thinking_from(l, &after_e4)
+    });
+    assert!(line.starts_with("1 "), "analysis did not restart: {line}");
+    // Bare moves too.
+    let after_e5 = play(START, &["e2e4", "e7e5"]).to_fen();
+    engine.send("e7e5");
+    engine.until("analysis after a bare move", |l| {
+        is_thinking_from(l, &after_e5)
+    });
+    // undo goes back one move.
+    engine.send("undo");
+    engine.until("analysis after undo", |l| is_thinking_from(l, &after_e4));
+
+    // Commands that do not change the position are answered and analysis goes on.
+    engine.send("bk");
+    engine.until_exact(" umax has no opening book.");
+    engine.send("otim 1000");
+    engine.send("time 1000");
+    engine.until("analysis after bk", |l| is_thinking_from(l, &after_e4));
+    // The same after a command that ends a search elsewhere: after the pong,
+    // a depth-1 line can only come from analysis started after `memory`.
+    ping(&mut engine, 10);
+    engine.send("memory 16");
+    engine.until("analysis after memory", |l| {
+        l.starts_with("1 ") && is_thinking_from(l, &after_e4)
+    });
+
+    engine.send("exit");
+    ping(&mut engine, 2);
+    assert_eq!(
+        engine.lines_within(Duration::from_millis(300)),
+        Vec::<String>::new()
+    );
+    // Out of analysis, the position is still the one after 1.e4.
+    engine.send("usermove e7e5");
+    assert!(ping(&mut engine, 3).is_empty());
+    engine.assert_no_errors();
+}
+
+#[test]
+fn memory_then_new_then_shallow_search() {
+    let mut engine = start_xboard();
+    engine.send("memory 32");
+    engine.send("new");
+    engine.send("sd 3");
+    engine.send("post");
+    let started = Instant::now();
+    engine.send("go");
+    let (thinking, reply) = wait_for_move(&mut engine);
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "sd 3 took {:?}",
+        started.elapsed()
+    );
+    assert!(is_legal(&play(START, &[]), &reply));
+    let depths: Vec<&str> = thinking
+        .iter()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(depths, ["1", "2", "3"], "{}", engine.transcript());
+    engine.assert_no_errors();
+}
+
+/// Everything xboard, cutechess and python-chess may send is understood
+/// without an error; only a really unknown command is reported.
+#[test]
+fn gui_commands_are_not_errors_and_unknown_ones_are() {
+    let mut engine = start_xboard();
+    for line in [
+        "accepted ping",
+        "accepted done",
+        "rejected sigint",
+        "new",
+        "variant normal",
+        "random",
+        "computer",
+        "name Some Engine 2.1",
+        "rating 2100 1850",
+        "ics -",
+        "hard",
+        "easy",
+        "post",
+        "nopost",
+        "level 40 5 0",
+        "level 0 2 12",
+        "level 0 1:30 0.5",
+        "st 1",
+        "st 0",
+        "sd 4",
+        "sd 0",
+        "time 30000",
+        "otim 29000",
+        "memory 16",
+        "cores 1",
+        "egtpath syzygy /nonexistent",
+        "option Some Option=1",
+        "draw",
+        "bk",
+        "force",
+        "result 1-0 {White mates}",
+        "undo",
+        "remove",
+        "playother",
+        "force",
+        "pause",
+        "resume",
+        "nps 0",
+        "analyze",
+        ".",
+        "exit",
+        ".",
+        "?",
+        "hint",
+        "new",
+    ] {
+        engine.send(line);
+    }
+    let before = ping(&mut engine, 1);
+    let errors: Vec<&String> = before.iter().filter(|l| is_error(l)).collect();
+    assert!(errors.is_empty(), "{errors:?}\n{}", engine.transcript());
+
+    engine.send("frobnicate now");
+    assert_eq!(engine.line(), "Error (unknown command): frobnicate");
+    engine.send("variant crazyhouse");
+    assert!(engine.line().starts_with("Error"));
+    assert!(ping(&mut engine, 2).is_empty());
+}
+
+#[test]
+fn garbage_bytes_give_one_error_line() {
+    let mut engine = start_xboard();
+    engine.send_bytes(b"\xff\xfe\x80garbage\x00\n");
+    let line = engine.line();
+    assert!(line.starts_with("Error (unknown command): "), "{line}");
+    engine.send_bytes(b"\xc3\n");
+    assert!(engine.line().starts_with("Error (unknown command): "));
+    assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
+    // Still playing.
+    engine.send("sd 2");
+    engine.send("go");
+    let (_, reply) = wait_for_move(&mut engine);
+    assert!(is_legal(&play(START, &[]), &reply));
+}
+
+#[test]
+fn game_end_is_announced_after_mate_and_stalemate() {
+    let mut engine = start_xboard();
+    // The engine mates.
+    engine.send("new");
+    engine.send("force");
+    engine.send(&format!("setboard {MATE_IN_ONE}"));
+    engine.send("sd 3");
+    engine.send("nopost");
+    engine.send("go");
+    let (_, reply) = wait_for_move(&mut engine);
+    assert_eq!(reply, "h5f7");
+    assert_eq!(engine.line(), "1-0 {White mates}");
+    // Asked to move in a mated position it only repeats the result.
+    engine.send("go");
+    assert_eq!(engine.line(), "1-0 {White mates}");
+    assert!(ping(&mut engine, 1).is_empty());
+
+    // The opponent mates.
+    engine.send("new");
+    engine.send(&format!("setboard {MATE_IN_ONE}"));
+    engine.send("usermove h5f7");
+    assert_eq!(engine.line(), "1-0 {White mates}");
+    assert!(ping(&mut engine, 2).is_empty());
+
+    // The opponent stalemates.
+    engine.send("new");
+    engine.send("force");
+    engine.send("setboard 7k/8/6K1/8/8/8/8/5Q2 w - - 0 1");
+    engine.send("usermove f1f7");
+    assert_eq!(engine.line(), "1/2-1/2 {Stalemate}");
+    engine.send(&format!("setboard {STALEMATE}"));
+    engine.send("go");
+    assert_eq!(engine.line(), "1/2-1/2 {Stalemate}");
+    assert!(ping(&mut engine, 3).is_empty());
+}
+
+/// `umax --xboard` speaks xboard from the first line, and `xboard` is harmless.
+#[test]
+fn forced_xboard_mode() {
+    let mut engine = Engine::start(&["--xboard"]);
+    engine.send("xboard");
+    engine.send("protover 2");
+    assert_eq!(engine.line(), "feature done=0");
+    engine.until_exact("feature done=1");
+    assert!(ping(&mut engine, 9).is_empty());
+    engine.send("quit");
+    assert!(engine.wait_exit(Duration::from_secs(2)).success());
+}
