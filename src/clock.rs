@@ -122,6 +122,92 @@ impl Clock {
     }
 }
 
+/// A time control as a person or a GUI sets it: `st SECONDS` or
+/// `level MPS BASE INC` (the words of xboard, used by the console too).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum TimeControl {
+    /// Exactly this long per move.
+    PerMove(Duration),
+    /// `moves_per_session` moves (0 = all the game) in `base`, plus `increment`
+    /// added after every move.
+    Level {
+        moves_per_session: u32,
+        base: Duration,
+        increment: Duration,
+    },
+}
+
+impl TimeControl {
+    /// Parse the arguments of `level`: `MPS BASE INC`, with BASE in minutes
+    /// (`5`, `0.5`) or minutes and seconds (`2:30`), INC in seconds (`0.1`).
+    pub fn parse_level(arguments: &str) -> Option<TimeControl> {
+        let words: Vec<&str> = arguments.split_whitespace().collect();
+        let [moves, base, increment] = words.as_slice() else {
+            return None;
+        };
+        Some(TimeControl::Level {
+            moves_per_session: moves.parse().ok()?,
+            base: parse_base_time(base)?,
+            increment: parse_seconds(increment)?,
+        })
+    }
+
+    /// The limits for one move: `remaining` is what is left on the engine's
+    /// clock (`None`: the whole base time), `moves_played` how many moves the
+    /// engine has made in this game, `depth` an optional depth limit.
+    pub fn limits(
+        &self,
+        remaining: Option<Duration>,
+        moves_played: u32,
+        depth: Option<u32>,
+    ) -> Limits {
+        let mut limits = Limits {
+            depth,
+            ..Limits::default()
+        };
+        match *self {
+            TimeControl::PerMove(time) => limits.move_time = Some(time),
+            TimeControl::Level {
+                moves_per_session,
+                base,
+                increment,
+            } => {
+                let moves_to_go = (moves_per_session > 0)
+                    .then(|| moves_per_session - moves_played % moves_per_session);
+                limits.clock = Some(Clock {
+                    remaining: remaining.unwrap_or(base),
+                    increment,
+                    moves_to_go,
+                });
+            }
+        }
+        limits
+    }
+}
+
+/// A number of seconds (`st 0.1`, the increment of `level`): at least 0 and
+/// below a billion, so that it makes a [`Duration`] (and a deadline) without
+/// overflowing.
+pub fn parse_seconds(text: &str) -> Option<Duration> {
+    let seconds = text.parse::<f64>().ok()?;
+    (0.0..1e9)
+        .contains(&seconds)
+        .then(|| Duration::from_secs_f64(seconds))
+}
+
+/// `BASE` of `level`: minutes (`5`, `0.5`) or `minutes:seconds` (`2:30`).
+pub fn parse_base_time(text: &str) -> Option<Duration> {
+    let seconds = match text.split_once(':') {
+        Some((minutes, seconds)) => {
+            minutes.parse::<u64>().ok()? as f64 * 60.0 + seconds.parse::<f64>().ok()?
+        }
+        None => text.parse::<f64>().ok()? * 60.0,
+    };
+    (0.0..1e9)
+        .contains(&seconds)
+        .then(|| Duration::from_secs_f64(seconds))
+}
+
 /// The two wall-clock limits of a search; `None` means no limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Deadlines {
@@ -151,6 +237,51 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn level_and_seconds_parse() {
+        assert_eq!(parse_base_time("5"), Some(Duration::from_secs(300)));
+        assert_eq!(parse_base_time("0:30"), Some(Duration::from_secs(30)));
+        assert_eq!(parse_base_time("1:30"), Some(Duration::from_secs(90)));
+        assert_eq!(parse_base_time("0.5"), Some(Duration::from_secs(30)));
+        for bad in ["x", "-1", "1:x", "1e30"] {
+            assert_eq!(parse_base_time(bad), None, "{bad}");
+        }
+        assert_eq!(parse_seconds("0.1"), Some(Duration::from_millis(100)));
+        assert_eq!(parse_seconds("0"), Some(Duration::ZERO));
+        for bad in ["-1", "1e30", "inf", "NaN", "", "x"] {
+            assert_eq!(parse_seconds(bad), None, "{bad}");
+        }
+        assert_eq!(
+            TimeControl::parse_level("40 0:30 0.5"),
+            Some(TimeControl::Level {
+                moves_per_session: 40,
+                base: Duration::from_secs(30),
+                increment: Duration::from_millis(500),
+            })
+        );
+        assert_eq!(TimeControl::parse_level("40 5"), None);
+    }
+
+    #[test]
+    fn level_limits_count_moves_to_go() {
+        let level = TimeControl::parse_level("40 5 0").unwrap();
+        let limits = level.limits(None, 0, Some(7));
+        assert_eq!(limits.depth, Some(7));
+        let clock = limits.clock.unwrap();
+        assert_eq!(clock.remaining, Duration::from_secs(300));
+        assert_eq!(clock.moves_to_go, Some(40));
+        let clock = level
+            .limits(Some(Duration::from_secs(9)), 39, None)
+            .clock
+            .unwrap();
+        assert_eq!(
+            (clock.remaining, clock.moves_to_go),
+            (Duration::from_secs(9), Some(1))
+        );
+        let per_move = TimeControl::PerMove(Duration::from_millis(100)).limits(None, 0, None);
+        assert_eq!(per_move.move_time, Some(Duration::from_millis(100)));
     }
 
     #[test]

@@ -10,7 +10,7 @@
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::board::{Board, Color, Move, PieceKind, Square};
-use crate::clock::{Clock, Limits};
+use crate::clock::{Limits, TimeControl, parse_seconds};
 use crate::game::{Game, GameStatus, MoveError, parse_move, san};
 use crate::input::{Input, send};
 use crate::search::{Listener, SearchInfo, SearchResult, Searcher, mate_in};
@@ -39,19 +39,12 @@ Commands:
   help             this list
   quit             leave (end of input does the same)";
 
-/// How the engine's thinking time is set in the console.
+/// The engine's clock when a `level` is set: what is left and how many moves
+/// the engine has made since the clock was set.
 #[derive(Clone, Copy, Debug)]
-enum TimeControl {
-    /// Fixed time per move (`st`).
-    PerMove(Duration),
-    /// A clock (`level`): moves per period (0 = all), base time, increment.
-    Clock {
-        moves_per_period: u32,
-        base: Duration,
-        increment: Duration,
-        remaining: Duration,
-        moves_played: u32,
-    },
+struct EngineClock {
+    remaining: Duration,
+    moves_played: u32,
 }
 
 /// The console's state: the game, the engine and the user's preferences.
@@ -60,6 +53,7 @@ pub struct Console {
     searcher: Searcher,
     engine_side: Option<Color>,
     time_control: TimeControl,
+    clock: EngineClock,
     max_depth: Option<u32>,
     unicode: bool,
     flipped: bool,
@@ -86,6 +80,10 @@ impl Console {
             searcher,
             engine_side: Some(Color::Black),
             time_control: TimeControl::PerMove(Duration::from_secs(3)),
+            clock: EngineClock {
+                remaining: Duration::ZERO,
+                moves_played: 0,
+            },
             max_depth: None,
             unicode,
             flipped: false,
@@ -214,32 +212,23 @@ impl Console {
     }
 
     fn set_level(&mut self, argument: &str) {
-        let words: Vec<&str> = argument.split_whitespace().collect();
-        let parsed = match words.as_slice() {
-            [moves, base, increment] => parse_base_time(base).and_then(|base| {
-                let moves = moves.parse::<u32>().ok()?;
-                Some((moves, base, parse_seconds(increment)?))
-            }),
-            _ => None,
-        };
-        match parsed {
-            Some((moves_per_period, base, increment))
-                if !base.is_zero() || !increment.is_zero() =>
-            {
-                self.time_control = TimeControl::Clock {
-                    moves_per_period,
+        match TimeControl::parse_level(argument) {
+            Some(
+                level @ TimeControl::Level {
+                    moves_per_session,
                     base,
                     increment,
-                    remaining: base,
-                    moves_played: 0,
+                },
+            ) if !base.is_zero() || !increment.is_zero() => {
+                self.time_control = level;
+                self.reset_clock();
+                let moves = if moves_per_session == 0 {
+                    "all moves".to_string()
+                } else {
+                    format!("{moves_per_session} moves")
                 };
                 send(&format!(
-                    "Clock: {} in {} s, {} s increment.",
-                    if moves_per_period == 0 {
-                        "all moves".to_string()
-                    } else {
-                        format!("{moves_per_period} moves")
-                    },
+                    "Clock: {moves} in {} s, {} s increment.",
                     base.as_secs_f64(),
                     increment.as_secs_f64()
                 ));
@@ -250,58 +239,38 @@ impl Console {
         }
     }
 
+    /// Set the engine's clock back to the full base time (new game or level).
     fn reset_clock(&mut self) {
-        if let TimeControl::Clock {
-            base,
-            remaining,
-            moves_played,
-            ..
-        } = &mut self.time_control
-        {
-            *remaining = *base;
-            *moves_played = 0;
+        if let TimeControl::Level { base, .. } = self.time_control {
+            self.clock = EngineClock {
+                remaining: base,
+                moves_played: 0,
+            };
         }
     }
 
     fn limits(&self) -> Limits {
-        let mut limits = Limits {
-            depth: self.max_depth,
-            ..Limits::default()
-        };
-        match self.time_control {
-            TimeControl::PerMove(time) => limits.move_time = Some(time),
-            TimeControl::Clock {
-                moves_per_period,
-                increment,
-                remaining,
-                moves_played,
-                ..
-            } => {
-                let moves_to_go = (moves_per_period > 0)
-                    .then(|| moves_per_period - moves_played % moves_per_period);
-                limits.clock = Some(Clock {
-                    remaining,
-                    increment,
-                    moves_to_go,
-                });
-            }
-        }
-        limits
+        self.time_control.limits(
+            Some(self.clock.remaining),
+            self.clock.moves_played,
+            self.max_depth,
+        )
     }
 
+    /// Take the time the engine used off its clock and add the increment; a
+    /// new session's time arrives after every `moves_per_session` moves.
     fn charge_clock(&mut self, used: Duration) {
-        if let TimeControl::Clock {
-            moves_per_period,
+        if let TimeControl::Level {
+            moves_per_session,
             base,
             increment,
-            remaining,
-            moves_played,
-        } = &mut self.time_control
+        } = self.time_control
         {
-            *remaining = remaining.saturating_sub(used) + *increment;
-            *moves_played += 1;
-            if *moves_per_period > 0 && *moves_played % *moves_per_period == 0 {
-                *remaining += *base;
+            let clock = &mut self.clock;
+            clock.remaining = clock.remaining.saturating_sub(used) + increment;
+            clock.moves_played += 1;
+            if moves_per_session > 0 && clock.moves_played.is_multiple_of(moves_per_session) {
+                clock.remaining += base;
             }
         }
     }
@@ -507,29 +476,6 @@ fn looks_like_a_move(text: &str) -> bool {
     starts_like_a_move && has_square && text.len() <= 10 && !text.contains(' ')
 }
 
-/// A number of seconds (`st 0.1`, the increment of `level`): at least 0 and
-/// below a billion, so that it makes a [`Duration`] (and a deadline) without
-/// overflowing.
-pub fn parse_seconds(text: &str) -> Option<Duration> {
-    let seconds = text.parse::<f64>().ok()?;
-    (0.0..1e9)
-        .contains(&seconds)
-        .then(|| Duration::from_secs_f64(seconds))
-}
-
-/// `BASE` of `level`: minutes (`5`, `0.5`) or `minutes:seconds` (`2:30`).
-pub fn parse_base_time(text: &str) -> Option<Duration> {
-    let seconds = match text.split_once(':') {
-        Some((minutes, seconds)) => {
-            minutes.parse::<u64>().ok()? as f64 * 60.0 + seconds.parse::<f64>().ok()?
-        }
-        None => text.parse::<f64>().ok()? * 60.0,
-    };
-    (0.0..1e9)
-        .contains(&seconds)
-        .then(|| Duration::from_secs_f64(seconds))
-}
-
 /// One line of thinking output for people: depth, score, time, nodes, PV in SAN.
 pub fn thinking_line(board: &Board, info: &SearchInfo) -> String {
     let score = match mate_in(info.score) {
@@ -639,26 +585,6 @@ fn today() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn base_time_accepts_minutes_and_seconds() {
-        assert_eq!(parse_base_time("5"), Some(Duration::from_secs(300)));
-        assert_eq!(parse_base_time("0:30"), Some(Duration::from_secs(30)));
-        assert_eq!(parse_base_time("1:30"), Some(Duration::from_secs(90)));
-        assert_eq!(parse_base_time("0.5"), Some(Duration::from_secs(30)));
-        assert_eq!(parse_base_time("x"), None);
-        assert_eq!(parse_base_time("-1"), None);
-    }
-
-    #[test]
-    fn seconds_are_bounded() {
-        assert_eq!(parse_seconds("0.1"), Some(Duration::from_millis(100)));
-        assert_eq!(parse_seconds("0"), Some(Duration::ZERO));
-        assert_eq!(parse_seconds("12"), Some(Duration::from_secs(12)));
-        for bad in ["-1", "1e30", "inf", "NaN", "", "x"] {
-            assert_eq!(parse_seconds(bad), None, "{bad}");
-        }
-    }
 
     #[test]
     fn board_renders_in_both_styles() {

@@ -18,8 +18,7 @@
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Color, Piece, PieceKind, Square};
-use crate::clock::{Clock, Limits};
-use crate::console::{parse_base_time, parse_seconds};
+use crate::clock::{Limits, TimeControl, parse_seconds};
 use crate::game::{Game, GameStatus, parse_move};
 use crate::input::{Input, send};
 use crate::search::{INFINITY, Listener, SearchInfo, Searcher, mate_in};
@@ -31,19 +30,6 @@ pub fn features() -> String {
          sigterm=0 reuse=1 analyze=1 colors=0 memory=1 san=0 nps=0 debug=1 variants=\"normal\"",
         env!("CARGO_PKG_VERSION")
     )
-}
-
-/// How the engine's time is set.
-#[derive(Clone, Copy, Debug)]
-enum TimeControl {
-    /// `level MPS BASE INC`: MPS moves (0 = all) in BASE, INC added per move.
-    Level {
-        moves_per_session: u32,
-        base: Duration,
-        increment: Duration,
-    },
-    /// `st SECONDS`: exactly this long per move.
-    PerMove(Duration),
 }
 
 /// The time control until the GUI sends one: 40 moves in 5 minutes.
@@ -255,23 +241,10 @@ impl Xboard {
     }
 
     fn set_level(&mut self, argument: &str, line: &str) {
-        let words: Vec<&str> = argument.split_whitespace().collect();
-        let parsed = match words.as_slice() {
-            [moves, base, increment] => (|| {
-                let moves = moves.parse::<u32>().ok()?;
-                let base = parse_base_time(base)?;
-                Some((moves, base, parse_seconds(increment)?))
-            })(),
-            _ => None,
-        };
-        match parsed {
-            Some((moves_per_session, base, increment)) => {
-                self.level = TimeControl::Level {
-                    moves_per_session,
-                    base,
-                    increment,
-                };
-                self.time_control = self.level;
+        match TimeControl::parse_level(argument) {
+            Some(level) => {
+                self.level = level;
+                self.time_control = level;
             }
             None => send(&format!("Error (bad level): {line}")),
         }
@@ -305,28 +278,10 @@ impl Xboard {
     }
 
     fn limits(&self) -> Limits {
-        let mut limits = Limits {
-            depth: self.max_depth,
-            ..Limits::default()
-        };
-        match self.time_control {
-            TimeControl::PerMove(time) => limits.move_time = Some(time),
-            TimeControl::Level {
-                moves_per_session,
-                base,
-                increment,
-            } => {
-                let moves_played = self.game.board().fullmove_number().saturating_sub(1);
-                let moves_to_go = (moves_per_session > 0)
-                    .then(|| moves_per_session - moves_played % moves_per_session);
-                limits.clock = Some(Clock {
-                    remaining: self.engine_time.unwrap_or(base),
-                    increment,
-                    moves_to_go,
-                });
-            }
-        }
-        limits
+        // The engine's moves so far, counted from the full-move number.
+        let moves_played = self.game.board().fullmove_number().saturating_sub(1);
+        self.time_control
+            .limits(self.engine_time, moves_played, self.max_depth)
     }
 
     /// Think on the engine's move and send it (unless interrupted by a command
