@@ -48,6 +48,8 @@ pub const OFF_BOARD: u8 = 0x88;
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Square(u8);
 
+/// The squares castling involves, by name (the only ones the code names).
+#[allow(missing_docs)] // a square's name is its documentation
 impl Square {
     pub const A1: Square = Square(0x00);
     pub const B1: Square = Square(0x01);
@@ -65,7 +67,9 @@ impl Square {
     pub const F8: Square = Square(0x75);
     pub const G8: Square = Square(0x76);
     pub const H8: Square = Square(0x77);
+}
 
+impl Square {
     /// The square on `file` (0 = a) and `rank` (0 = rank 1). Both must be below 8.
     pub const fn new(file: u8, rank: u8) -> Square {
         assert!(file < 8 && rank < 8);
@@ -170,7 +174,9 @@ fn squares_in(mut set: u64) -> impl Iterator<Item = Square> {
 /// The two sides.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Color {
+    /// White, who moves first.
     White = 0,
+    /// Black.
     Black = 1,
 }
 
@@ -241,11 +247,17 @@ impl Color {
 /// The six kinds of chess piece. The numbers are the low three bits of a piece byte.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum PieceKind {
+    /// Pawn (micro-Max distinguishes pawns by direction; we by colour).
     Pawn = 1,
+    /// Knight.
     Knight = 2,
+    /// Bishop.
     Bishop = 3,
+    /// Rook.
     Rook = 4,
+    /// Queen.
     Queen = 5,
+    /// King.
     King = 6,
 }
 
@@ -405,9 +417,13 @@ pub enum MoveKind {
 /// A move: from, to, the promotion piece if any, and its [`MoveKind`]. Four bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Move {
+    /// The square the piece leaves.
     pub from: Square,
+    /// The square it goes to (for castling, the king's destination).
     pub to: Square,
+    /// The piece a pawn becomes on the last rank.
     pub promotion: Option<PieceKind>,
+    /// What else the move does (double push, en passant, castling).
     pub kind: MoveKind,
 }
 
@@ -474,11 +490,17 @@ fn steps_of(kind: PieceKind) -> (&'static [i8], bool) {
 pub struct CastlingRights(u8);
 
 impl CastlingRights {
+    /// White may castle short (O-O), FEN `K`.
     pub const WHITE_KINGSIDE: CastlingRights = CastlingRights(1);
+    /// White may castle long (O-O-O), FEN `Q`.
     pub const WHITE_QUEENSIDE: CastlingRights = CastlingRights(2);
+    /// Black may castle short, FEN `k`.
     pub const BLACK_KINGSIDE: CastlingRights = CastlingRights(4);
+    /// Black may castle long, FEN `q`.
     pub const BLACK_QUEENSIDE: CastlingRights = CastlingRights(8);
+    /// No castling at all, FEN `-`.
     pub const NONE: CastlingRights = CastlingRights(0);
+    /// All four castlings, FEN `KQkq`.
     pub const ALL: CastlingRights = CastlingRights(15);
 
     /// Are all the rights in `other` present?
@@ -748,6 +770,7 @@ pub struct Board {
 /// restore the position exactly.
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
+    /// The piece the move captured (`Piece::EMPTY` if none).
     pub captured: Piece,
     castling: CastlingRights,
     en_passant: Option<Square>,

@@ -29,8 +29,11 @@ const DEFAULT_MOVES_TO_GO: u32 = 30;
 /// time control (none = the whole game).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Clock {
+    /// Time left on the clock of the side to move.
     pub remaining: Duration,
+    /// Time added to it after each move.
     pub increment: Duration,
+    /// Moves until more time arrives; `None`: the rest of the game.
     pub moves_to_go: Option<u32>,
 }
 
@@ -131,8 +134,11 @@ pub enum TimeControl {
     /// `moves_per_session` moves (0 = all the game) in `base`, plus `increment`
     /// added after every move.
     Level {
+        /// Moves per session (0 = the whole game).
         moves_per_session: u32,
+        /// Time for a session.
         base: Duration,
+        /// Time added after every move.
         increment: Duration,
     },
 }
@@ -211,7 +217,9 @@ pub fn parse_base_time(text: &str) -> Option<Duration> {
 /// The two wall-clock limits of a search; `None` means no limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Deadlines {
+    /// Do not start another iteration after this.
     pub soft: Option<Instant>,
+    /// Stop searching at this instant.
     pub hard: Option<Instant>,
 }
 

@@ -22,11 +22,20 @@ use crate::board::{Board, Color, FenError, Move, MoveKind, PieceKind, Square, Un
 /// Where a game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameStatus {
+    /// The game goes on.
     Ongoing,
-    Checkmate { winner: Color },
+    /// The side to move is checkmated.
+    Checkmate {
+        /// The side that gave mate.
+        winner: Color,
+    },
+    /// The side to move has no legal move and is not in check: a draw.
     Stalemate,
+    /// The same position for the third time: a draw.
     ThreefoldRepetition,
+    /// A hundred half-moves without capture or pawn move: a draw.
     FiftyMoveRule,
+    /// Neither side can ever mate: a draw.
     InsufficientMaterial,
 }
 
@@ -71,11 +80,18 @@ impl GameStatus {
 /// Why a move typed by a user or sent by a program was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
-    /// Well-formed but not legal here; `reason` says why.
-    Illegal { text: String, reason: String },
+    /// Well-formed but not legal here.
+    Illegal {
+        /// The move as it was written.
+        text: String,
+        /// Why it is not legal, e.g. `no piece can reach e5`.
+        reason: String,
+    },
     /// SAN that fits more than one legal move.
     Ambiguous {
+        /// The move as it was written.
         text: String,
+        /// The legal moves it could mean, in SAN.
         candidates: Vec<String>,
     },
 }

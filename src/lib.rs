@@ -36,6 +36,8 @@
 //! assert_eq!(result.best_move.unwrap().to_string(), "h5f7");
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod board;
 pub mod clock;
 pub mod console;

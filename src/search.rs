@@ -113,7 +113,9 @@ pub struct SearchInfo {
     /// Score in centipawns from the side to move's point of view; mate scores are
     /// beyond [`MATE_BOUND`] (see [`mate_in`]).
     pub score: Score,
+    /// Time since the search started.
     pub elapsed: Duration,
+    /// Nodes searched so far (counted as micro-Max counts them).
     pub nodes: u64,
     /// Principal variation (best line), read back from the hash table.
     pub pv: Vec<Move>,

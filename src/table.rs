@@ -88,8 +88,11 @@ const EMPTY_SLOT: Slot = Slot {
 /// What a probe found: everything but the check bits.
 #[derive(Clone, Copy, Debug)]
 pub struct Entry {
+    /// The score stored (see `bound` for what it means).
     pub score: i32,
+    /// The depth (deepening iteration) it was searched to.
     pub depth: i32,
+    /// Whether `score` is exact, a lower or an upper bound.
     pub bound: Bound,
     best_move: PackedMove,
 }

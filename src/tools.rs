@@ -88,7 +88,9 @@ pub const DEFAULT_BENCH_DEPTH: u32 = 8;
 
 /// Totals of a bench run.
 pub struct BenchResult {
+    /// Nodes searched over all positions.
     pub nodes: u64,
+    /// Time spent searching them.
     pub elapsed: Duration,
 }
 
@@ -129,9 +131,13 @@ pub fn bench_default(depth: u32) -> BenchResult {
 /// One EPD test position: a board, its best moves and moves to avoid.
 #[derive(Clone, Debug)]
 pub struct EpdPosition {
+    /// The position.
     pub board: Board,
+    /// Its `id` operation, e.g. `WAC.001` (empty if none).
     pub id: String,
+    /// The `bm` moves: playing one of them solves the position.
     pub best_moves: Vec<Move>,
+    /// The `am` moves: playing one of them fails.
     pub avoid_moves: Vec<Move>,
 }
 
