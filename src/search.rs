@@ -15,7 +15,9 @@
 //!    got, so a later visit **resumes** where the last one stopped, and a visit
 //!    that asks for no more than is stored is answered from the table.
 //! 3. **Best move first.** The only move ordering micro-Max has: the best move
-//!    of the previous iteration is tried first, then the others.
+//!    of the previous iteration is tried first, then the others. (umax then
+//!    tries the captures in MVV/LVA order before the quiet moves; this and the
+//!    other departures are marked `Deviation from micro-Max:` in the code.)
 //! 4. **Two-pass MVV/LVA quiescence.** Depth is counted so that iteration 1 is a
 //!    *scoring pass* (captures are ranked by Most Valuable Victim / Least
 //!    Valuable Attacker without being searched, and a capture of the king shows
