@@ -7,7 +7,7 @@ use std::time::Duration;
 use umax::board::{Board, START_FEN};
 use umax::clock::Limits;
 use umax::console::{Console, terminal_has_unicode};
-use umax::input::Input;
+use umax::input::{Input, send};
 use umax::search::Searcher;
 use umax::table::{DEFAULT_ENTRIES_LOG2, TranspositionTable};
 use umax::tools;
@@ -101,8 +101,8 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
             let log2 = searcher()?.table().len().trailing_zeros();
             tools::run_epd(&text, &limits, log2);
         }
-        "--help" | "-h" | "help" => println!("{USAGE}"),
-        "--version" | "-V" => println!("umax {}", env!("CARGO_PKG_VERSION")),
+        "--help" | "-h" | "help" => send(USAGE),
+        "--version" | "-V" => send(&format!("umax {}", env!("CARGO_PKG_VERSION"))),
         other => return Err(format!("unknown command '{other}'")),
     }
     Ok(())

@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, FenError, Move};
 use crate::clock::Limits;
 use crate::game::{parse_san, san};
+use crate::input::send;
 use crate::search::{Searcher, Silent};
 use crate::table::DEFAULT_ENTRIES_LOG2;
 
@@ -31,15 +32,16 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     };
     let mut total = 0;
     for (mv, nodes) in &divide {
-        println!("{mv}: {nodes}");
+        send(&format!("{mv}: {nodes}"));
         total += nodes;
     }
     if depth == 0 {
         total = 1;
     }
     let elapsed = start.elapsed();
-    println!();
-    println!("Nodes searched: {total}");
+    send("");
+    send(&format!("Nodes searched: {total}"));
+    // On standard error, so that the output keeps the shape of Stockfish's.
     eprintln!(
         "Time: {:.3} s ({:.1} M nodes/s)",
         elapsed.as_secs_f64(),
@@ -109,17 +111,20 @@ pub fn bench(depth: u32, log2_entries: u32) -> BenchResult {
         let best = result
             .best_move
             .map_or("(none)".to_string(), |mv| san(&board, mv));
-        println!(
+        send(&format!(
             "position {:2}/{}: {:>10} nodes  best {best}",
             index + 1,
             BENCH_POSITIONS.len(),
             result.info.nodes
-        );
+        ));
     }
     let seconds = elapsed.as_secs_f64().max(1e-9);
-    println!("Nodes searched: {nodes}");
-    println!("Time: {:.3} s", seconds);
-    println!("Nodes/second: {}", (nodes as f64 / seconds) as u64);
+    send(&format!("Nodes searched: {nodes}"));
+    send(&format!("Time: {:.3} s", seconds));
+    send(&format!(
+        "Nodes/second: {}",
+        (nodes as f64 / seconds) as u64
+    ));
     BenchResult { nodes, elapsed }
 }
 
@@ -207,7 +212,7 @@ pub fn run_epd(text: &str, limits: &Limits, log2_entries: u32) -> (usize, usize)
         let position = match parse_epd_line(line) {
             Ok(position) => position,
             Err(error) => {
-                println!("line {}: skipped: {error}", number + 1);
+                send(&format!("line {}: skipped: {error}", number + 1));
                 continue;
             }
         };
@@ -234,15 +239,15 @@ pub fn run_epd(text: &str, limits: &Limits, log2_entries: u32) -> (usize, usize)
         } else {
             position.id.clone()
         };
-        println!(
+        send(&format!(
             "{id:<10} {expected:<16} played {:<8} {} (depth {}, {} nodes)",
             played.map_or("-".to_string(), |mv| san(&position.board, mv)),
             if ok { "ok" } else { "--" },
             result.info.depth,
             result.info.nodes
-        );
+        ));
     }
-    println!("solved {solved}/{total}");
+    send(&format!("solved {solved}/{total}"));
     (solved, total)
 }
 
