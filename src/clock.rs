@@ -102,23 +102,21 @@ impl Clock {
     /// The target is an equal share of the time left over the moves to go, plus
     /// most of the increment. We may overrun the target by up to four times when
     /// an iteration is nearly done, but never use more than a third of what is
-    /// left, and always keep `SAFETY_MARGIN` on the clock.
+    /// left (half on the last move before new time), and always keep
+    /// `SAFETY_MARGIN` on the clock.
     pub fn budget(&self) -> (Duration, Duration) {
         let usable = self.remaining.saturating_sub(SAFETY_MARGIN);
         let moves = self.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 50);
-        // With one move to go we may use nearly all that is left; otherwise an
-        // equal share, spread over a few more moves than announced for safety.
+        // An equal share, spread over a few more moves than announced for
+        // safety. With one move to go, new time arrives after it, so we may use
+        // half of what is left (not all: the GUI may count moves differently).
         let share = if moves == 1 {
-            usable.mul_f64(0.8)
+            usable / 2
         } else {
             usable / (moves + 2)
         };
         let target = share + self.increment.mul_f64(0.75);
-        let ceiling = if moves == 1 {
-            usable.mul_f64(0.9)
-        } else {
-            usable / 3
-        };
+        let ceiling = if moves == 1 { usable / 2 } else { usable / 3 };
         let soft = target.min(ceiling);
         let hard = (target * 4).min(ceiling).max(soft);
         (soft, hard)

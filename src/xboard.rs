@@ -278,8 +278,12 @@ impl Xboard {
     }
 
     fn limits(&self) -> Limits {
-        // The engine's moves so far, counted from the full-move number.
-        let moves_played = self.game.board().fullmove_number().saturating_sub(1);
+        // The side to move's moves since the game (or `setboard`) began: that is
+        // how xboard counts the moves of a `level` session.
+        let plies = self.game.moves().len() as u32;
+        let moved_first =
+            self.game.start_board().side_to_move() == self.game.board().side_to_move();
+        let moves_played = (plies + u32::from(moved_first)) / 2;
         self.time_control
             .limits(self.engine_time, moves_played, self.max_depth)
     }
