@@ -11,10 +11,9 @@ Fairy-Max has no `setboard`, so positions go through the referee's shim
 Fairy-Max's node count and time are read from its last thinking line
 ("depth score centiseconds nodes pv") at the requested depth.
 
-Node counts are not defined identically: micro-Max and Fairy-Max count one node
-per iteration of the internal deepening loop (`N++` inside the loop), umax one
-per call of its search function, which is never more. The ratio therefore
-favours Fairy-Max, if anything.
+Node counts are defined the same way: micro-Max and Fairy-Max count one node
+per pass of the internal deepening loop (`N++` inside the loop), and so does
+umax (`Searcher::count_node`, the scoring pass included).
 
 usage: python3 bench/fairymax_nps.py [--umax target/release/umax]
            [--fairymax /usr/games/fairymax] [--depth 8] [--fairy-depth 9] [--runs 3]

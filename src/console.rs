@@ -184,7 +184,8 @@ impl Console {
                 )),
             },
             "bench" => {
-                tools::bench_default(tools::DEFAULT_BENCH_DEPTH);
+                let log2_entries = self.searcher.table().len().trailing_zeros();
+                tools::bench(tools::DEFAULT_BENCH_DEPTH, log2_entries);
             }
             _ => self.user_move(line, input),
         }
@@ -358,16 +359,11 @@ impl Console {
     }
 
     fn think(&mut self, input: &mut Input) -> SearchResult {
-        let mut listener = ConsoleListener { input, quit: false };
+        let mut listener = ConsoleListener { input };
         let board = self.game.board().clone();
         let limits = self.limits();
-        let result = self
-            .searcher
-            .think(&board, self.game.history_keys(), &limits, &mut listener);
-        if listener.quit {
-            self.quit = true;
-        }
-        result
+        self.searcher
+            .think(&board, self.game.history_keys(), &limits, &mut listener)
     }
 
     fn hint(&mut self, input: &mut Input) {
@@ -376,7 +372,7 @@ impl Console {
             return;
         }
         let board = self.game.board().clone();
-        let mut listener = ConsoleListener { input, quit: false };
+        let mut listener = ConsoleListener { input };
         let limits = Limits {
             move_time: Some(Duration::from_secs(1)),
             depth: self.max_depth,
@@ -385,7 +381,6 @@ impl Console {
         let result = self
             .searcher
             .think(&board, self.game.history_keys(), &limits, &mut listener);
-        self.quit |= listener.quit;
         if let Some(mv) = result.best_move {
             send(&format!("Hint: {}", san(&board, mv)));
         }
@@ -436,11 +431,11 @@ impl Console {
 }
 
 /// Polls the input while the engine thinks in the console: `stop`, `?` or
-/// `move` make it move now; `quit` and end of input too, and then the console
-/// exits. Other lines wait until the move is made.
+/// `move` make it move now; `quit` and end of input too, and the console exits
+/// once the lines typed before them are handled. Other lines wait until the
+/// move is made.
 struct ConsoleListener<'a> {
     input: &'a mut Input,
-    quit: bool,
 }
 
 impl Listener for ConsoleListener<'_> {
@@ -455,8 +450,10 @@ impl Listener for ConsoleListener<'_> {
             };
             match line.trim() {
                 "stop" | "?" | "move" => return true,
+                // Move now; the lines typed before `quit` are still handled,
+                // in order, and then `quit` itself.
                 "quit" | "exit" => {
-                    self.quit = true;
+                    self.input.defer(line);
                     return true;
                 }
                 _ => self.input.defer(line),

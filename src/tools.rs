@@ -18,7 +18,6 @@ use crate::clock::Limits;
 use crate::game::{parse_san, san};
 use crate::input::send;
 use crate::search::{Searcher, Silent};
-use crate::table::DEFAULT_ENTRIES_LOG2;
 
 /// Print perft divide for `board`: one line per legal root move, then the total.
 /// Returns the total.
@@ -126,11 +125,6 @@ pub fn bench(depth: u32, log2_entries: u32) -> BenchResult {
         (nodes as f64 / seconds) as u64
     ));
     BenchResult { nodes, elapsed }
-}
-
-/// `bench` with micro-Max's table size.
-pub fn bench_default(depth: u32) -> BenchResult {
-    bench(depth, DEFAULT_ENTRIES_LOG2)
 }
 
 /// One EPD test position: a board, its best moves and moves to avoid.

@@ -255,6 +255,23 @@ fn garbage_first_line_starts_the_console() {
     assert_eq!(fen, START);
 }
 
+/// Lines typed while the engine thinks are handled in order after its move,
+/// even when `quit` follows them.
+#[test]
+fn lines_typed_during_a_think_are_not_lost_to_quit() {
+    let mut engine = start_console();
+    engine.send("st 30");
+    engine.send("go");
+    std::thread::sleep(Duration::from_millis(200));
+    engine.send("fen");
+    engine.send("quit");
+    let (_, reply) = engine.until("umax's move", |l| l.contains("umax plays"));
+    assert!(reply.starts_with("umax plays "), "{reply}");
+    let (_, after) = engine.until("a FEN", looks_like_fen);
+    assert_ne!(after, START);
+    assert!(engine.wait_exit(Duration::from_secs(2)).success());
+}
+
 #[test]
 fn quit_leaves() {
     let mut engine = start_console();

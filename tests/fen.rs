@@ -1,6 +1,9 @@
 //! FEN in and out: round trips, default counters, and every way a FEN can be
 //! rejected, each with the message a user would read.
 
+mod common;
+
+use common::Rng;
 use umax::board::{Board, CastlingRights, Color, FenError, START_FEN, Square};
 
 /// Parse `fen`, which must be rejected, and return the error's Display text.
@@ -395,22 +398,6 @@ fn rejects_unicode_and_control_junk() {
     ] {
         let message = rejection(junk);
         assert!(!message.is_empty(), "{junk:?}");
-    }
-}
-
-/// A tiny deterministic generator (xorshift64*), so the fuzz tests repeat exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
     }
 }
 

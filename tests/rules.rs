@@ -2,6 +2,9 @@
 //! en passant, promotion, make/unmake, checkmate and stalemate, repetition, the
 //! 50-move rule, insufficient material and taking moves back.
 
+mod common;
+
+use common::Rng;
 use umax::board::{Board, CastlingRights, Color, Move, MoveKind, PieceKind, START_FEN, Square};
 use umax::game::{Game, GameStatus, insufficient_material};
 
@@ -38,22 +41,6 @@ fn play(game: &mut Game, moves: &str) {
 /// The castling field of the current position's FEN.
 fn castling_field(game: &Game) -> String {
     game.board().to_fen().split(' ').nth(2).unwrap().to_string()
-}
-
-/// A tiny deterministic generator (xorshift64*), so random games repeat exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 // ---------------------------------------------------------------------------

@@ -1,6 +1,9 @@
 //! Notation: SAN out (`san`), SAN and coordinates in (`parse_san`,
 //! `parse_move`, `Game::play_text`) with the errors people see, and PGN out.
 
+mod common;
+
+use common::Rng;
 use umax::board::{Board, Move, START_FEN};
 use umax::game::{Game, MoveError, parse_move, parse_san, san};
 
@@ -429,19 +432,13 @@ fn random_move_text_never_panics() {
         position("n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1"),
         position("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"),
     ];
-    let mut state = 0x9E37_79B9_7F4A_7C15_u64;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
     let mut accepted = 0;
     for round in 0..50_000 {
         let board = &boards[round % boards.len()];
-        let length = (next() % 8) as usize;
+        let length = rng.below(8);
         let text: String = (0..length)
-            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+            .map(|_| alphabet[rng.below(alphabet.len())])
             .collect();
         if let Ok(mv) = parse_move(board, &text) {
             assert!(board.legal_moves().contains(&mv), "{text:?} gave {mv}");
@@ -543,7 +540,7 @@ fn san_and_coordinates_round_trip_in_random_games() {
         "n1n5/PPPk4/8/8/8/8/4Kppp/5N1N b - - 0 1",
         "1k6/8/8/8/4Q2Q/8/8/K6Q w - - 0 1",
     ];
-    let mut state = 0x2545_F491_4F6C_DD1D_u64;
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
     let mut checked = 0;
     for game_number in 0..60 {
         let mut board = position(starts[game_number % starts.len()]);
@@ -574,10 +571,7 @@ fn san_and_coordinates_round_trip_in_random_games() {
                 texts.push(text);
                 checked += 1;
             }
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            board.make_move(moves[(state % moves.len() as u64) as usize]);
+            board.make_move(moves[rng.below(moves.len())]);
         }
     }
     assert!(checked > 50_000, "only {checked} moves checked");

@@ -251,3 +251,22 @@ pub const ONE_MOVE: &str = "7k/8/8/8/8/8/8/K5R1 b - - 0 1";
 /// White to move; the e-pawn promotes (e7e8q/r/b/n), and a Black pawn keeps
 /// mating material on the board.
 pub const PROMOTION: &str = "8/4P2p/8/8/8/8/k7/4K3 w - - 0 1";
+
+/// A tiny deterministic random generator (xorshift64*), so that the randomised
+/// tests (fuzzed FENs and move text, random games) repeat exactly.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A random number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
