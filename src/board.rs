@@ -467,19 +467,18 @@ pub const BISHOP_STEPS: [i8; 4] = [15, 17, -15, -17];
 /// The four straight ray directions.
 pub const ROOK_STEPS: [i8; 4] = [1, 16, -1, -16];
 
-/// The step vectors of a piece kind and whether it repeats them along a ray.
-/// Pawns are generated separately: their moves depend on colour and captures.
-#[inline]
-fn steps_of(kind: PieceKind) -> (&'static [i8], bool) {
-    match kind {
-        PieceKind::Knight => (&KNIGHT_STEPS, false),
-        PieceKind::Bishop => (&BISHOP_STEPS, true),
-        PieceKind::Rook => (&ROOK_STEPS, true),
-        PieceKind::Queen => (&KING_STEPS, true),
-        PieceKind::King => (&KING_STEPS, false),
-        PieceKind::Pawn => (&[], false),
-    }
-}
+/// The step vectors of each piece kind (indexed by its code, see [`PieceKind`])
+/// and whether it repeats them along a ray: micro-Max's `o[]` table. Pawns are
+/// generated separately: their moves depend on colour and on captures.
+const MOVEMENT: [(&[i8], bool); 7] = [
+    (&[], false),           // empty square
+    (&[], false),           // pawn
+    (&KNIGHT_STEPS, false), // knight
+    (&BISHOP_STEPS, true),  // bishop
+    (&ROOK_STEPS, true),    // rook
+    (&KING_STEPS, true),    // queen: the king's steps, repeated
+    (&KING_STEPS, false),   // king
+];
 
 // ---------------------------------------------------------------------------
 // Castling rights
@@ -953,6 +952,14 @@ impl Board {
     /// pawn of `by` diagonally behind (from `by`'s point of view), a king next to
     /// it, or the first piece along a ray being a slider that moves along that ray.
     pub fn is_attacked(&self, square: Square, by: Color) -> bool {
+        self.is_attacked_by_leaper(square, by)
+            || self.slider_attacks(square, by, &BISHOP_STEPS, PieceKind::slides_diagonally)
+            || self.slider_attacks(square, by, &ROOK_STEPS, PieceKind::slides_straight)
+    }
+
+    /// Is `square` attacked by a pawn, knight or king of colour `by` (the pieces
+    /// that attack from a fixed distance)?
+    fn is_attacked_by_leaper(&self, square: Square, by: Color) -> bool {
         let pawn = Piece::new(by, PieceKind::Pawn);
         for side in [1i8, -1] {
             if let Some(from) = square.offset(side - by.pawn_push())
@@ -977,8 +984,7 @@ impl Board {
                 return true;
             }
         }
-        self.slider_attacks(square, by, &BISHOP_STEPS, PieceKind::slides_diagonally)
-            || self.slider_attacks(square, by, &ROOK_STEPS, PieceKind::slides_straight)
+        false
     }
 
     /// Does the first piece along one of `directions` from `square` belong to `by`
@@ -1014,33 +1020,35 @@ impl Board {
     /// obey how the pieces move but may leave the own king in check. Castling is
     /// only generated when it is fully legal (not out of, through or into check).
     pub fn generate_moves(&self, moves: &mut Vec<Move>) {
-        self.generate(moves, false);
+        self.generate::<false>(moves);
     }
 
     /// Append the pseudo-legal captures (en passant included, capturing promotions
     /// as queen only) and the pawn pushes that promote to a queen: the moves the
     /// quiescence search looks at.
     pub fn generate_captures(&self, moves: &mut Vec<Move>) {
-        self.generate(moves, true);
+        self.generate::<true>(moves);
     }
 
-    fn generate(&self, moves: &mut Vec<Move>, captures_only: bool) {
+    /// The generator behind both: `CAPTURES_ONLY` is a compile-time flag so that
+    /// each version has no test for it in its inner loop.
+    fn generate<const CAPTURES_ONLY: bool>(&self, moves: &mut Vec<Move>) {
         let us = self.side_to_move;
         for from in squares_in(self.occupied[us.index()]) {
             let piece = self.piece_at(from);
             let Some(kind) = piece.kind() else { continue };
             if kind == PieceKind::Pawn {
-                self.generate_pawn_moves(from, moves, captures_only);
+                self.generate_pawn_moves::<CAPTURES_ONLY>(from, moves);
                 continue;
             }
-            let (steps, slides) = steps_of(kind);
+            let (steps, slides) = MOVEMENT[kind as usize];
             for &step in steps {
                 let mut to = from;
                 while let Some(next) = to.offset(step) {
                     to = next;
                     let target = self.piece_at(to);
                     if target.is_empty() {
-                        if !captures_only {
+                        if !CAPTURES_ONLY {
                             moves.push(Move::new(from, to));
                         }
                         if slides {
@@ -1053,12 +1061,13 @@ impl Board {
                 }
             }
         }
-        if !captures_only {
+        if !CAPTURES_ONLY {
             self.generate_castling(moves);
         }
     }
 
-    fn generate_pawn_moves(&self, from: Square, moves: &mut Vec<Move>, captures_only: bool) {
+    #[inline]
+    fn generate_pawn_moves<const CAPTURES_ONLY: bool>(&self, from: Square, moves: &mut Vec<Move>) {
         let us = self.side_to_move;
         let push = us.pawn_push();
         let Some(one_up) = from.offset(push) else {
@@ -1067,8 +1076,8 @@ impl Board {
         let promotes = one_up.rank() == us.promotion_rank();
         if self.piece_at(one_up).is_empty() {
             if promotes {
-                push_promotions(moves, from, one_up, captures_only);
-            } else if !captures_only {
+                push_promotions(moves, from, one_up, CAPTURES_ONLY);
+            } else if !CAPTURES_ONLY {
                 moves.push(Move::new(from, one_up));
                 if from.rank() == us.pawn_start_rank()
                     && let Some(two_up) = one_up.offset(push)
@@ -1088,7 +1097,7 @@ impl Board {
             let target = self.piece_at(to);
             if !target.is_empty() && !target.is_color(us) {
                 if promotes {
-                    push_promotions(moves, from, to, captures_only);
+                    push_promotions(moves, from, to, CAPTURES_ONLY);
                 } else {
                     moves.push(Move::new(from, to));
                 }
@@ -1164,12 +1173,15 @@ impl Board {
     }
 
     /// Find the own pieces that shield the king from an enemy slider, and whether
-    /// the king is in check.
+    /// the king is in check. One look along each line from the king finds both
+    /// the pins and the checks by sliders; pawns, knights and kings are looked
+    /// up separately.
     fn pin_info(&self) -> PinInfo {
         let us = self.side_to_move;
         let them = us.opposite();
         let king = self.king_square(us);
         let mut pinned = 0;
+        let mut in_check = self.is_attacked_by_leaper(king, them);
         for (directions, slides) in [
             (
                 &BISHOP_STEPS[..],
@@ -1193,19 +1205,17 @@ impl Board {
                         shield = Some(square);
                         continue;
                     }
-                    if let Some(shield) = shield
-                        && piece.kind().is_some_and(slides)
-                    {
-                        pinned |= shield.bit();
+                    if piece.kind().is_some_and(slides) {
+                        match shield {
+                            Some(shield) => pinned |= shield.bit(),
+                            None => in_check = true,
+                        }
                     }
                     break;
                 }
             }
         }
-        PinInfo {
-            pinned,
-            in_check: self.is_attacked(king, them),
-        }
+        PinInfo { pinned, in_check }
     }
 
     /// Play `mv` on the piece array only, see whether the own king is attacked,
