@@ -150,7 +150,6 @@ impl TranspositionTable {
                 entries.saturating_mul(SLOT_BYTES) >> 20
             )
         })?;
-        advise_huge_pages(&slots);
         slots.resize(entries, EMPTY_SLOT);
         Ok(TranspositionTable {
             slots,
@@ -237,38 +236,6 @@ impl TranspositionTable {
         moves.iter().copied().find(|&mv| entry.is_best_move(mv))
     }
 }
-
-/// Ask the kernel to back the table with 2 MiB pages instead of 4 KiB ones.
-///
-/// Nearly every node probes a random slot of a table far larger than the CPU
-/// caches, so each probe is a cache miss, and with 4 KiB pages also a TLB miss
-/// (a 192 MiB table spans 49,152 pages; the TLB holds a few thousand). With
-/// huge pages the page walk disappears: `umax bench` runs much faster (see the
-/// README). This is only a hint: where it is not honoured nothing changes.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(slots: &Vec<Slot>) {
-    unsafe extern "C" {
-        // From the C library that `std` links on Linux anyway.
-        fn madvise(address: *mut std::ffi::c_void, length: usize, advice: i32) -> i32;
-    }
-    const MADV_HUGEPAGE: i32 = 14;
-    const HUGE_PAGE_BYTES: usize = 2 << 20;
-    let start = slots.as_ptr() as usize;
-    let end = start + slots.capacity() * SLOT_BYTES;
-    // Only whole huge pages inside our allocation can be advised.
-    let first = start.next_multiple_of(HUGE_PAGE_BYTES);
-    let last = end / HUGE_PAGE_BYTES * HUGE_PAGE_BYTES;
-    if last > first {
-        // SAFETY: madvise(MADV_HUGEPAGE) reads and writes no memory; it only tells
-        // the kernel how to back pages of an allocation we own. Failure is harmless.
-        unsafe {
-            madvise(first as *mut std::ffi::c_void, last - first, MADV_HUGEPAGE);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_slots: &Vec<Slot>) {}
 
 #[cfg(test)]
 mod tests {
