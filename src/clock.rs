@@ -50,6 +50,10 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Search until told to stop (analysis, `go infinite`).
     pub infinite: bool,
+    /// Think on the opponent's time (UCI `go ponder`): no time limit until the
+    /// opponent plays the expected move (`ponderhit`); from then on the other
+    /// limits apply, counted from that moment.
+    pub ponder: bool,
 }
 
 impl Limits {
@@ -79,7 +83,7 @@ impl Limits {
 
     /// The soft and hard time limits of a search starting at `start`.
     pub fn deadlines(&self, start: Instant) -> Deadlines {
-        if self.infinite {
+        if self.infinite || self.ponder {
             return Deadlines::default();
         }
         let mut deadlines = Deadlines::default();

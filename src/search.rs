@@ -98,6 +98,12 @@ pub trait Listener {
 
     /// Called after every completed iteration at the root.
     fn iteration_done(&mut self, _info: &SearchInfo) {}
+
+    /// Asked after [`Listener::should_stop`] while pondering: `true` once the
+    /// opponent has played the expected move, so that the clock starts now.
+    fn ponder_hit(&mut self) -> bool {
+        false
+    }
 }
 
 /// A listener that prints nothing and never interrupts.
@@ -188,6 +194,8 @@ pub struct Searcher {
     selective_depth: u32,
     node_limit: Option<u64>,
     deadlines: Deadlines,
+    /// While pondering: the limits that apply from `ponderhit` on.
+    limits_after_ponder_hit: Option<Limits>,
     stopped: bool,
     /// The best move at the root in the iteration in progress.
     root_best: Option<Move>,
@@ -213,6 +221,7 @@ impl Searcher {
             selective_depth: 0,
             node_limit: None,
             deadlines: Deadlines::default(),
+            limits_after_ponder_hit: None,
             stopped: false,
             root_best: None,
         }
@@ -274,6 +283,12 @@ impl Searcher {
         self.selective_depth = 0;
         self.node_limit = limits.nodes;
         self.deadlines = limits.deadlines(start);
+        // Deviation from micro-Max: pondering. The search runs without a time
+        // limit until the opponent plays the expected move, then on the clock.
+        self.limits_after_ponder_hit = limits.ponder.then(|| Limits {
+            ponder: false,
+            ..limits.clone()
+        });
         self.stopped = false;
         self.root_best = None;
 
@@ -322,7 +337,10 @@ impl Searcher {
             listener.iteration_done(&result.info);
 
             let soft_limit_passed = self.deadlines.soft.is_some_and(|t| Instant::now() >= t);
-            let only_move = legal.len() == 1 && !limits.infinite && limits.depth.is_none();
+            let only_move = legal.len() == 1
+                && !limits.infinite
+                && self.limits_after_ponder_hit.is_none()
+                && limits.depth.is_none();
             if soft_limit_passed || only_move || self.node_limit_reached() {
                 break;
             }
@@ -651,8 +669,13 @@ impl Searcher {
 
     /// Look at the clock, the node limit and the listener.
     fn poll(&mut self, listener: &mut dyn Listener) {
+        let interrupted = listener.should_stop();
+        if self.limits_after_ponder_hit.is_some() && listener.ponder_hit() {
+            let limits = self.limits_after_ponder_hit.take().unwrap_or_default();
+            self.deadlines = limits.deadlines(Instant::now());
+        }
         let time_up = self.deadlines.hard.is_some_and(|t| Instant::now() >= t);
-        if time_up || self.node_limit_reached() || listener.should_stop() {
+        if interrupted || time_up || self.node_limit_reached() {
             self.stopped = true;
         }
     }

@@ -6,7 +6,10 @@
 //! `bestmove` per `go`. `isready` must be answered with `readyok` at once, even
 //! in the middle of a search, and `stop` ends the search with a `bestmove`.
 //! After `go infinite` the engine may not send `bestmove` before `stop`, even
-//! if it has nothing left to search.
+//! if it has nothing left to search. `go ponder` is the same search on the
+//! opponent's time, in the position after the move umax expects: if the
+//! opponent plays it the GUI says `ponderhit` and the clock given with
+//! `go ponder` starts to run; if not, it says `stop` and discards the move.
 
 use std::time::{Duration, Instant};
 
@@ -66,6 +69,7 @@ impl Uci {
                     "option name Hash type spin default {default_megabytes} min 1 max {MAX_HASH_MEGABYTES}"
                 ));
                 send("option name Clear Hash type button");
+                send("option name Ponder type check default false");
                 send("uciok");
             }
             "isready" => send("readyok"),
@@ -106,6 +110,8 @@ impl Uci {
                 )),
             },
             "clear hash" => self.searcher.clear_table(),
+            // The GUI says whether it will send `go ponder`; nothing to set up.
+            "ponder" => {}
             _ => send(&format!("info string Unknown option: {name}")),
         }
     }
@@ -154,13 +160,16 @@ impl Uci {
             input,
             stopped: false,
             quit: false,
+            ponder_hit: false,
         };
         let result = self
             .searcher
             .think(&board, self.game.history_keys(), &limits, &mut listener);
-        // After `go infinite` the GUI expects the search to run until `stop`.
-        if limits.infinite && !listener.stopped && !listener.quit {
-            listener.wait_for_stop();
+        // After `go infinite` the GUI expects the search to run until `stop`,
+        // after `go ponder` until `stop` or `ponderhit`.
+        let still_pondering = limits.ponder && !listener.ponder_hit;
+        if (limits.infinite || still_pondering) && !listener.stopped && !listener.quit {
+            listener.wait_for_stop(!limits.infinite);
         }
         self.quit |= listener.quit;
         match (result.best_move, result.ponder_move) {
@@ -203,8 +212,12 @@ pub fn parse_go(arguments: &[&str], white_to_move: bool) -> Limits {
                     .and_then(|v| v.parse::<u32>().ok())
                     .map(|moves| 2 * moves)
             }
-            "infinite" | "ponder" => {
+            "infinite" => {
                 limits.infinite = true;
+                consumed = 1;
+            }
+            "ponder" => {
+                limits.ponder = true;
                 consumed = 1;
             }
             _ => consumed = 1,
@@ -247,12 +260,14 @@ pub fn info_line(info: &SearchInfo) -> String {
 }
 
 /// Reads the input during a search: `isready` is answered at once, `stop` and
-/// `quit` (and end of input) end the search, anything else waits until
-/// `bestmove` has been sent.
+/// `quit` (and end of input) end the search, `ponderhit` starts the clock of a
+/// `go ponder` search, anything else waits until `bestmove` has been sent.
 struct UciListener<'a> {
     input: &'a mut Input,
     stopped: bool,
     quit: bool,
+    /// `ponderhit` has arrived.
+    ponder_hit: bool,
 }
 
 impl UciListener<'_> {
@@ -261,10 +276,11 @@ impl UciListener<'_> {
     fn handle_during_search(&mut self, line: String) -> bool {
         match line.split_whitespace().next().unwrap_or("") {
             "isready" => send("readyok"),
-            "stop" | "ponderhit" => {
+            "stop" => {
                 self.stopped = true;
                 return true;
             }
+            "ponderhit" => self.ponder_hit = true,
             "quit" => {
                 self.quit = true;
                 return true;
@@ -274,13 +290,14 @@ impl UciListener<'_> {
         false
     }
 
-    /// After `go infinite` finished early: wait for `stop` (or `quit`).
-    fn wait_for_stop(&mut self) {
+    /// After `go infinite` or `go ponder` finished early: wait for `stop` (or
+    /// `quit`), and for `ponderhit` too when `ponderhit_ends` is set.
+    fn wait_for_stop(&mut self, ponderhit_ends: bool) {
         let start = Instant::now();
         loop {
             match self.input.poll_line() {
                 Some(Some(line)) => {
-                    if self.handle_during_search(line) {
+                    if self.handle_during_search(line) || (ponderhit_ends && self.ponder_hit) {
                         return;
                     }
                 }
@@ -316,6 +333,10 @@ impl Listener for UciListener<'_> {
 
     fn iteration_done(&mut self, info: &SearchInfo) {
         send(&info_line(info));
+    }
+
+    fn ponder_hit(&mut self) -> bool {
+        self.ponder_hit
     }
 }
 

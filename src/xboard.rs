@@ -114,6 +114,8 @@ impl Xboard {
             None => (line, ""),
         };
         match command {
+            // Accepted and ignored: umax does not ponder under xboard (`hard`),
+            // has one thread (`cores`), no tablebases and no random mode.
             "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
             | "ics" | "hard" | "easy" | "draw" | "cores" | "egtpath" | "option" | "nps"
             | "pause" | "resume" => {}

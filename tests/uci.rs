@@ -49,6 +49,10 @@ fn handshake_identifies_the_engine_and_its_options() {
         .iter()
         .find(|l| l.starts_with("option name Hash type spin "))
         .unwrap_or_else(|| panic!("no Hash option in {lines:?}"));
+    assert!(
+        lines.contains(&"option name Ponder type check default false".to_string()),
+        "{lines:?}"
+    );
     let words: Vec<&str> = hash.split_whitespace().collect();
     let value_after = |key: &str| -> u64 {
         let at = words.iter().position(|w| *w == key).unwrap();
@@ -151,6 +155,67 @@ fn go_infinite_waits_for_stop_even_when_the_search_is_over() {
     engine.send("stop");
     assert_eq!(wait_for_bestmove(&mut engine).1, "0000");
     assert_eq!(count_bestmoves(&sync(&mut engine)), 0);
+}
+
+/// `go ponder` thinks on the opponent's time: no `bestmove` until `ponderhit`
+/// (or `stop`), and after `ponderhit` the time limit counts from that moment.
+#[test]
+fn go_ponder_waits_for_ponderhit_then_thinks_on_the_clock() {
+    let mut engine = start_uci();
+    engine.send("setoption name Ponder value true");
+    assert!(sync(&mut engine).is_empty(), "{}", engine.transcript());
+    engine.send("position startpos moves e2e4 e7e5");
+    engine.send("go ponder movetime 300");
+    let quiet = engine.lines_within(Duration::from_millis(600));
+    assert_eq!(
+        count_bestmoves(&quiet),
+        0,
+        "bestmove while pondering: {quiet:?}"
+    );
+    assert!(
+        quiet.iter().any(|l| l.starts_with("info depth")),
+        "{quiet:?}"
+    );
+    engine.send("ponderhit");
+    let hit = Instant::now();
+    let (_, best) = wait_for_bestmove(&mut engine);
+    // The 300 ms start at ponderhit, not at `go` (600 ms earlier).
+    assert!(
+        hit.elapsed() >= Duration::from_millis(250),
+        "bestmove {:?} after ponderhit",
+        hit.elapsed()
+    );
+    assert!(is_legal(&play(START, &["e2e4", "e7e5"]), &best));
+    assert_eq!(count_bestmoves(&sync(&mut engine)), 0);
+
+    // `stop` ends pondering with one bestmove, as after `go infinite`.
+    engine.send("go ponder wtime 60000 btime 60000");
+    engine.until("search output", |l| l.starts_with("info depth"));
+    engine.send("stop");
+    let (_, best) = wait_for_bestmove(&mut engine);
+    assert!(is_legal(&play(START, &["e2e4", "e7e5"]), &best));
+    assert_eq!(count_bestmoves(&sync(&mut engine)), 0);
+    engine.assert_no_errors();
+}
+
+/// A search that ends while pondering (here: mate in one, found at once) keeps
+/// its `bestmove` until `ponderhit`, then sends it at once.
+#[test]
+fn go_ponder_that_finishes_early_answers_at_ponderhit() {
+    let mut engine = start_uci();
+    engine.send(&format!("position fen {MATE_IN_ONE}"));
+    engine.send("go ponder depth 3");
+    let quiet = engine.lines_within(Duration::from_millis(400));
+    assert_eq!(
+        count_bestmoves(&quiet),
+        0,
+        "bestmove while pondering: {quiet:?}"
+    );
+    engine.send("ponderhit");
+    let (_, best) = wait_for_bestmove(&mut engine);
+    assert_eq!(best, "h5f7");
+    assert_eq!(count_bestmoves(&sync(&mut engine)), 0);
+    engine.assert_no_errors();
 }
 
 #[test]
