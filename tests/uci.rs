@@ -38,6 +38,14 @@ fn count_bestmoves(lines: &[String]) -> usize {
     lines.iter().filter(|l| l.starts_with("bestmove")).count()
 }
 
+/// The lines the engine sends within `millis`, which must hold no `bestmove`
+/// (the search is running on until `stop` or `ponderhit`).
+fn no_bestmove_within(engine: &mut Engine, millis: u64) -> Vec<String> {
+    let quiet = engine.lines_within(Duration::from_millis(millis));
+    assert_eq!(count_bestmoves(&quiet), 0, "bestmove too early: {quiet:?}");
+    quiet
+}
+
 #[test]
 fn handshake_identifies_the_engine_and_its_options() {
     let mut engine = Engine::start(&[]);
@@ -111,8 +119,7 @@ fn isready_is_answered_during_go_infinite_and_stop_gives_one_bestmove() {
     );
     assert_eq!(count_bestmoves(&before), 0);
     // No bestmove before stop.
-    let quiet = engine.lines_within(Duration::from_millis(300));
-    assert_eq!(count_bestmoves(&quiet), 0, "{quiet:?}");
+    no_bestmove_within(&mut engine, 300);
     engine.send("stop");
     let (_, best) = wait_for_bestmove(&mut engine);
     assert!(is_legal(&play(START, &[]), &best));
@@ -129,12 +136,7 @@ fn go_infinite_waits_for_stop_even_when_the_search_is_over() {
     for (fen, expected) in [(MATE_IN_ONE, "h5f7"), (ONE_MOVE, "h8h7")] {
         engine.send(&format!("position fen {fen}"));
         engine.send("go infinite");
-        let quiet = engine.lines_within(Duration::from_millis(700));
-        assert_eq!(
-            count_bestmoves(&quiet),
-            0,
-            "bestmove before stop: {quiet:?}"
-        );
+        no_bestmove_within(&mut engine, 700);
         let asked = Instant::now();
         sync(&mut engine);
         assert!(asked.elapsed() < Duration::from_secs(1));
@@ -146,12 +148,7 @@ fn go_infinite_waits_for_stop_even_when_the_search_is_over() {
     // With no legal move at all as well.
     engine.send(&format!("position fen {MATED}"));
     engine.send("go infinite");
-    let quiet = engine.lines_within(Duration::from_millis(300));
-    assert_eq!(
-        count_bestmoves(&quiet),
-        0,
-        "bestmove before stop: {quiet:?}"
-    );
+    no_bestmove_within(&mut engine, 300);
     engine.send("stop");
     assert_eq!(wait_for_bestmove(&mut engine).1, "0000");
     assert_eq!(count_bestmoves(&sync(&mut engine)), 0);
@@ -166,12 +163,7 @@ fn go_ponder_waits_for_ponderhit_then_thinks_on_the_clock() {
     assert!(sync(&mut engine).is_empty(), "{}", engine.transcript());
     engine.send("position startpos moves e2e4 e7e5");
     engine.send("go ponder movetime 300");
-    let quiet = engine.lines_within(Duration::from_millis(600));
-    assert_eq!(
-        count_bestmoves(&quiet),
-        0,
-        "bestmove while pondering: {quiet:?}"
-    );
+    let quiet = no_bestmove_within(&mut engine, 600);
     assert!(
         quiet.iter().any(|l| l.starts_with("info depth")),
         "{quiet:?}"
@@ -205,12 +197,7 @@ fn go_ponder_that_finishes_early_answers_at_ponderhit() {
     let mut engine = start_uci();
     engine.send(&format!("position fen {MATE_IN_ONE}"));
     engine.send("go ponder depth 3");
-    let quiet = engine.lines_within(Duration::from_millis(400));
-    assert_eq!(
-        count_bestmoves(&quiet),
-        0,
-        "bestmove while pondering: {quiet:?}"
-    );
+    no_bestmove_within(&mut engine, 400);
     engine.send("ponderhit");
     let (_, best) = wait_for_bestmove(&mut engine);
     assert_eq!(best, "h5f7");
