@@ -670,9 +670,11 @@ impl Searcher {
     /// Look at the clock, the node limit and the listener.
     fn poll(&mut self, listener: &mut dyn Listener) {
         let interrupted = listener.should_stop();
-        if self.limits_after_ponder_hit.is_some() && listener.ponder_hit() {
-            let limits = self.limits_after_ponder_hit.take().unwrap_or_default();
+        if let Some(limits) = &self.limits_after_ponder_hit
+            && listener.ponder_hit()
+        {
             self.deadlines = limits.deadlines(Instant::now());
+            self.limits_after_ponder_hit = None;
         }
         let time_up = self.deadlines.hard.is_some_and(|t| Instant::now() >= t);
         if interrupted || time_up || self.node_limit_reached() {

@@ -165,12 +165,7 @@ impl Uci {
         let result = self
             .searcher
             .think(&board, self.game.history_keys(), &limits, &mut listener);
-        // After `go infinite` the GUI expects the search to run until `stop`,
-        // after `go ponder` until `stop` or `ponderhit`.
-        let still_pondering = limits.ponder && !listener.ponder_hit;
-        if (limits.infinite || still_pondering) && !listener.stopped && !listener.quit {
-            listener.wait_for_stop(!limits.infinite);
-        }
+        listener.wait_until_bestmove_allowed(&limits);
         self.quit |= listener.quit;
         match (result.best_move, result.ponder_move) {
             (Some(best), Some(ponder)) => send(&format!("bestmove {best} ponder {ponder}")),
@@ -290,16 +285,21 @@ impl UciListener<'_> {
         false
     }
 
-    /// After `go infinite` or `go ponder` finished early: wait for `stop` (or
-    /// `quit`), and for `ponderhit` too when `ponderhit_ends` is set.
-    fn wait_for_stop(&mut self, ponderhit_ends: bool) {
+    /// Whether `bestmove` may be sent: after `go infinite` only once `stop`
+    /// (or `quit`) has come, after `go ponder` once `ponderhit` or `stop` has,
+    /// even if the search has nothing left to do.
+    fn bestmove_allowed(&self, limits: &Limits) -> bool {
+        let waiting_for_gui = limits.infinite || (limits.ponder && !self.ponder_hit);
+        self.stopped || self.quit || !waiting_for_gui
+    }
+
+    /// A search that ended before `bestmove` is allowed waits here.
+    fn wait_until_bestmove_allowed(&mut self, limits: &Limits) {
         let start = Instant::now();
-        loop {
+        while !self.bestmove_allowed(limits) {
             match self.input.poll_line() {
                 Some(Some(line)) => {
-                    if self.handle_during_search(line) || (ponderhit_ends && self.ponder_hit) {
-                        return;
-                    }
+                    self.handle_during_search(line);
                 }
                 Some(None) => return, // end of input: nobody will say stop
                 None => std::thread::sleep(Duration::from_millis(
