@@ -171,10 +171,19 @@ pub fn centralisation(kind: PieceKind, square: Square) -> Score {
 /// [`centralisation`] in the given style.
 #[inline]
 pub fn centralisation_in(style: EvalStyle, kind: PieceKind, square: Square) -> Score {
+    centre_table(style, kind)[square.index()]
+}
+
+/// No centralisation: rooks and queens.
+const NO_CENTRALISATION: [Score; 128] = [0; 128];
+
+/// The centralisation table of a piece of `kind` in `style`.
+#[inline]
+fn centre_table(style: EvalStyle, kind: PieceKind) -> &'static [Score; 128] {
     match (kind, style) {
-        (PieceKind::Rook | PieceKind::Queen, _) => 0,
-        (_, EvalStyle::Umax) => CENTRALISATION[square.index()],
-        (_, EvalStyle::MicroMax) => MICROMAX_CENTRALISATION[square.index()],
+        (PieceKind::Rook | PieceKind::Queen, _) => &NO_CENTRALISATION,
+        (_, EvalStyle::Umax) => &CENTRALISATION,
+        (_, EvalStyle::MicroMax) => &MICROMAX_CENTRALISATION,
     }
 }
 
@@ -199,7 +208,8 @@ pub fn move_gain_in(style: EvalStyle, board: &Board, mv: Move, material_gone: i3
     let mut gain = piece_value(board.piece_at(captured_square), captured_square);
 
     // Centralisation: the step towards (or away from) the centre.
-    gain += centralisation_in(style, kind, mv.to) - centralisation_in(style, kind, mv.from);
+    let centre = centre_table(style, kind);
+    gain += centre[mv.to.index()] - centre[mv.from.index()];
 
     if kind == PieceKind::King {
         if mv.kind == MoveKind::Castle {

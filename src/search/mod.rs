@@ -363,7 +363,7 @@ impl Searcher {
             self.search_stats.iterations.push(stats::Iteration {
                 depth: plies,
                 elapsed: result.info.elapsed,
-                counters: self.stats,
+                counters: self.counters(),
             });
             listener.iteration_done(&result.info);
 
@@ -391,10 +391,18 @@ impl Searcher {
         };
         result.info.elapsed = start.elapsed();
         result.info.nodes = self.nodes;
-        self.search_stats.total = self.stats;
+        self.search_stats.total = self.counters();
         self.search_stats.selective_depth = self.selective_depth;
         self.search_stats.elapsed = result.info.elapsed;
         result
+    }
+
+    /// The counters so far, full-width passes included (the nodes that are
+    /// neither scoring nor quiescence passes; not counted one by one).
+    fn counters(&self) -> stats::Counters {
+        let mut counters = self.stats;
+        counters.full_width_nodes = self.nodes - counters.scoring_nodes - counters.quiescence_nodes;
+        counters
     }
 
     /// What to report after an iteration of `plies` that proved `score` for the
