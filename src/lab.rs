@@ -6,7 +6,7 @@
 //! iteration, what an engine author measures before and after a change (seed
 //! 002's log): nodes to depth, time to depth, effective branching factor, and
 //! the share of fail-highs on the first move (FH1 %) and on the first four
-//! (FH4 %). Both settings search the same positions to the same depth with a
+//! (FH4 %), each of one iteration alone. Both settings search the same positions to the same depth with a
 //! fresh table each, so their node counts compare directly; times are wall
 //! time on a shared machine and carry its noise.
 
@@ -111,10 +111,14 @@ pub fn comparison_table(a: &LabRun, b: &LabRun) -> String {
             ib.elapsed.as_secs_f64(),
             ebf(a, index),
             ebf(b, index),
-            ia.counters.fail_high_first_percent(),
-            ib.counters.fail_high_first_percent(),
-            ia.counters.fail_high_first_four_percent(),
-            ib.counters.fail_high_first_four_percent(),
+            a.stats.iteration_counters(index).fail_high_first_percent(),
+            b.stats.iteration_counters(index).fail_high_first_percent(),
+            a.stats
+                .iteration_counters(index)
+                .fail_high_first_four_percent(),
+            b.stats
+                .iteration_counters(index)
+                .fail_high_first_four_percent(),
         );
     }
     let nps = |run: &LabRun| run.nodes() as f64 / run.elapsed().as_secs_f64().max(1e-9);
