@@ -16,8 +16,9 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, FenError, Move};
 use crate::clock::Limits;
 use crate::game::{parse_san, san};
-use crate::input::send;
+use crate::input::{send, warn};
 use crate::search::{Searcher, Silent};
+use crate::table::TranspositionTable;
 
 /// Print perft divide for `board`: one line per legal root move, then the total.
 /// Returns the total.
@@ -41,11 +42,11 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     send("");
     send(&format!("Nodes searched: {total}"));
     // On standard error, so that the output keeps the shape of Stockfish's.
-    eprintln!(
+    warn(&format!(
         "Time: {:.3} s ({:.1} M nodes/s)",
         elapsed.as_secs_f64(),
         total as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6
-    );
+    ));
     total
 }
 
@@ -98,7 +99,10 @@ pub struct BenchResult {
 /// Search every bench position to `depth` with a freshly cleared table of
 /// `2^log2_entries` entries, print one line per position and the totals.
 pub fn bench(depth: u32, log2_entries: u32) -> BenchResult {
-    let mut searcher = Searcher::new(log2_entries);
+    // The page faults of a fresh table are not search speed: take them now.
+    let mut table = TranspositionTable::new(log2_entries);
+    table.touch_all();
+    let mut searcher = Searcher::with_table(table);
     let mut nodes = 0;
     let mut elapsed = Duration::ZERO;
     for (index, fen) in BENCH_POSITIONS.iter().enumerate() {
