@@ -285,12 +285,22 @@ impl TranspositionTable {
 
     /// Forget everything (a new game). A table nothing was stored in since it
     /// was made or last cleared is empty already, and is left untouched so that
-    /// its memory stays with the operating system.
+    /// its memory stays with the operating system. A table with fewer stores
+    /// than pages has touched few of them: fresh zeroed memory replaces it
+    /// rather than writing every page of a large, mostly unused table.
     pub fn clear(&mut self) {
-        if self.used > 0 {
-            self.slots.fill(EMPTY_SLOT);
-            self.used = 0;
+        const SLOTS_PER_PAGE: usize = 4096 / SLOT_BYTES;
+        if self.used == 0 {
+            return;
         }
+        if self.used < self.slots.len() / SLOTS_PER_PAGE
+            && let Some(fresh) = allocate_empty_slots(self.slots.len())
+        {
+            self.slots = fresh;
+        } else {
+            self.slots.fill(EMPTY_SLOT);
+        }
+        self.used = 0;
     }
 
     /// Write every slot now (they stay empty), so that all the memory is the
@@ -430,6 +440,16 @@ mod tests {
                 .probe(7u64.wrapping_mul(0x9E37_79B9_7F4A_7C15))
                 .is_none()
         );
+    }
+
+    #[test]
+    fn clear_after_a_few_stores_forgets_them_too() {
+        let mut table = TranspositionTable::new(20);
+        table.store(12345, 7, 2, Bound::Upper, None);
+        table.clear();
+        assert!(table.probe(12345).is_none());
+        assert_eq!(table.len(), 1 << 20);
+        assert_eq!(table.permille_used(), 0);
     }
 
     #[test]
