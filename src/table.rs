@@ -197,6 +197,9 @@ pub struct TranspositionTable {
     index_mask: u64,
     /// Slots written since the last clear (for `hashfull`).
     used: usize,
+    /// Every page of `slots` has been written (by a clear or `touch_all`), so
+    /// the memory is the process's already.
+    all_pages_touched: bool,
 }
 
 impl TranspositionTable {
@@ -265,6 +268,7 @@ impl TranspositionTable {
             slots,
             index_mask: entries as u64 - 1,
             used: 0,
+            all_pages_touched: false,
         })
     }
 
@@ -286,28 +290,32 @@ impl TranspositionTable {
     /// Forget everything (a new game). A table nothing was stored in since it
     /// was made or last cleared is empty already, and is left untouched so that
     /// its memory stays with the operating system. A table with fewer stores
-    /// than pages has touched few of them: fresh zeroed memory replaces it
-    /// rather than writing every page of a large, mostly unused table.
+    /// than pages, not all of them touched yet, has touched few: fresh zeroed
+    /// memory replaces it rather than writing every page of a large, mostly
+    /// unused table.
     pub fn clear(&mut self) {
         const SLOTS_PER_PAGE: usize = 4096 / SLOT_BYTES;
         if self.used == 0 {
             return;
         }
-        if self.used < self.slots.len() / SLOTS_PER_PAGE
+        if !self.all_pages_touched
+            && self.used < self.slots.len() / SLOTS_PER_PAGE
             && let Some(fresh) = allocate_empty_slots(self.slots.len())
         {
             self.slots = fresh;
         } else {
-            self.slots.fill(EMPTY_SLOT);
+            self.touch_all();
         }
         self.used = 0;
     }
 
-    /// Write every slot now (they stay empty), so that all the memory is the
+    /// Write every slot now, emptying the table, so that all the memory is the
     /// process's before a timed run: otherwise the first searches also pay for
     /// the operating system handing out pages, and `bench` would measure that.
     pub fn touch_all(&mut self) {
         self.slots.fill(EMPTY_SLOT);
+        self.used = 0;
+        self.all_pages_touched = true;
     }
 
     /// Per mille of the slots written since the last clear (UCI `hashfull`).
