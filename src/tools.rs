@@ -16,8 +16,9 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, FenError, Move};
 use crate::clock::Limits;
 use crate::game::{parse_san, san};
-use crate::input::send;
+use crate::input::{send, warn};
 use crate::search::{SearchStats, Searcher, Settings, Silent};
+use crate::table::TranspositionTable;
 
 /// Print perft divide for `board`: one line per legal root move, then the total.
 /// Returns the total.
@@ -41,11 +42,11 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     send("");
     send(&format!("Nodes searched: {total}"));
     // On standard error, so that the output keeps the shape of Stockfish's.
-    eprintln!(
+    warn(&format!(
         "Time: {:.3} s ({:.1} M nodes/s)",
         elapsed.as_secs_f64(),
         total as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6
-    );
+    ));
     total
 }
 
@@ -109,7 +110,10 @@ pub fn bench_with(
     log2_entries: u32,
     show_stats: bool,
 ) -> BenchResult {
-    let mut searcher = Searcher::new(log2_entries);
+    // The page faults of a fresh table are not search speed: take them now.
+    let mut table = TranspositionTable::new(log2_entries);
+    table.touch_all();
+    let mut searcher = Searcher::with_table(table);
     searcher.set_settings(settings.clone());
     let mut stats = SearchStats::default();
     let mut nodes = 0;

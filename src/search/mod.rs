@@ -232,10 +232,23 @@ impl Searcher {
     }
 
     /// Replace the hash table by one of `megabytes` MiB. On failure the old table
-    /// is kept and the error says why.
+    /// Replace the hash table by one of `megabytes` MiB. The old table is freed
+    /// first, so the two are never in memory together; on failure an empty table
+    /// of the old size (or the largest that fits) takes its place and the error
+    /// says why.
     pub fn resize_table(&mut self, megabytes: usize) -> Result<(), String> {
-        self.table = TranspositionTable::try_with_megabytes(megabytes)?;
-        Ok(())
+        let old_megabytes = self.table.megabytes();
+        self.table = TranspositionTable::empty();
+        match TranspositionTable::try_with_megabytes(megabytes) {
+            Ok(table) => {
+                self.table = table;
+                Ok(())
+            }
+            Err(error) => {
+                self.table = TranspositionTable::with_megabytes_or_less(old_megabytes).0;
+                Err(error)
+            }
+        }
     }
 
     /// The hash table (for its size).
