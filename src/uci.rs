@@ -23,7 +23,7 @@ use crate::board::Move;
 use crate::clock::{Clock, Limits, MAX_SECONDS};
 use crate::game::{Game, parse_coordinate};
 use crate::input::{ECHO_CHARS, Input, NumberError, parse_clamped, parse_number, quote, send};
-use crate::search::{Listener, MAX_PLIES, SearchInfo, Searcher, mate_in};
+use crate::search::{Listener, MAX_PLIES, SearchInfo, Searcher, mate_in, techniques};
 use crate::table::{DEFAULT_MEGABYTES, TranspositionTable, usable_megabytes};
 
 /// The longest time in a `go` command, in milliseconds: [`MAX_SECONDS`].
@@ -34,6 +34,8 @@ pub struct Uci {
     game: Game,
     searcher: Searcher,
     quit: bool,
+    /// Option `Stats`: print the search statistics as `info string` lines.
+    show_stats: bool,
 }
 
 impl Uci {
@@ -43,6 +45,7 @@ impl Uci {
             game: Game::new(),
             searcher,
             quit: false,
+            show_stats: false,
         }
     }
 
@@ -79,6 +82,12 @@ impl Uci {
                 ));
                 send("option name Clear Hash type button");
                 send("option name Ponder type check default false");
+                send("option name Threads type spin default 1 min 1 max 1");
+                send("option name Stats type check default false");
+                // The search laboratory's switches, from its one options table.
+                for line in techniques::uci_option_lines() {
+                    send(&line);
+                }
                 send("uciok");
             }
             "isready" => send("readyok"),
@@ -112,7 +121,24 @@ impl Uci {
             "clear hash" => self.searcher.clear_table(),
             // The GUI says whether it will send `go ponder`; nothing to set up.
             "ponder" => {}
-            _ => send(&format!("info string Unknown option: {}", quote(name))),
+            // One search thread; the option is there for testing tools that set it.
+            "threads" => {
+                if let Err(error) = parse_number::<u32>(value.unwrap_or(""), 1..=1) {
+                    send(&format!("info string Threads: {error}"));
+                }
+            }
+            "stats" => match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => self.show_stats = true,
+                Some("false") => self.show_stats = false,
+                _ => send("info string Stats is true or false"),
+            },
+            lower => {
+                let mut settings = self.searcher.settings().clone();
+                match settings.set(lower, value.unwrap_or("")) {
+                    Ok(()) => self.searcher.set_settings(settings),
+                    Err(error) => send(&format!("info string {}", quote(&error))),
+                }
+            }
         }
     }
 
@@ -131,12 +157,14 @@ impl Uci {
                 return;
             }
         };
+        let settings = self.searcher.settings().clone();
         self.searcher = Searcher::with_table(TranspositionTable::empty());
         let (table, warning) = TranspositionTable::with_megabytes_or_less(megabytes);
         if let Some(warning) = warning {
             send(&format!("info string {warning}"));
         }
         self.searcher = Searcher::with_table(table);
+        self.searcher.set_settings(settings);
     }
 
     /// `position startpos|fen FEN [moves M1 M2 ...]`. On a bad FEN or an illegal
@@ -198,6 +226,11 @@ impl Uci {
             .think(&board, self.game.history_keys(), &limits, &mut listener);
         listener.wait_until_bestmove_allowed(&limits);
         self.quit |= listener.quit;
+        if self.show_stats {
+            for line in self.searcher.stats().table().lines() {
+                send(&format!("info string {line}"));
+            }
+        }
         match (result.best_move, result.ponder_move) {
             (Some(best), Some(ponder)) => send(&format!("bestmove {best} ponder {ponder}")),
             (Some(best), None) => send(&format!("bestmove {best}")),

@@ -26,7 +26,7 @@ use crate::board::{Board, Color, Piece, PieceKind, Square};
 use crate::clock::{Limits, MAX_SECONDS, TimeControl, read_seconds};
 use crate::game::{Game, GameStatus, parse_move};
 use crate::input::{Input, parse_clamped, parse_number, quote, send};
-use crate::search::{INFINITY, Listener, MAX_PLIES, SearchInfo, Searcher, mate_in};
+use crate::search::{INFINITY, Listener, MAX_PLIES, SearchInfo, Searcher, mate_in, techniques};
 use crate::table::TranspositionTable;
 
 /// The features umax announces after `protover 2`. `sigint=0`: xboard must not
@@ -138,13 +138,18 @@ impl Xboard {
             // Accepted and ignored: umax does not ponder under xboard (`hard`),
             // has one thread (`cores`), no tablebases and no random mode.
             "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
-            | "ics" | "hard" | "easy" | "draw" | "cores" | "egtpath" | "option" | "nps"
-            | "pause" | "resume" => {}
+            | "ics" | "hard" | "easy" | "draw" | "cores" | "egtpath" | "nps" | "pause"
+            | "resume" => {}
             "protover" => {
                 send("feature done=0");
                 send(&features());
+                // The search laboratory's switches, from its one options table.
+                for option in techniques::xboard_option_features() {
+                    send(&format!("feature {option}"));
+                }
                 send("feature done=1");
             }
+            "option" => self.set_option(argument),
             "new" => {
                 self.game = Game::new();
                 self.searcher.clear_table();
@@ -296,12 +301,35 @@ impl Xboard {
                 return;
             }
         };
+        let settings = self.searcher.settings().clone();
         self.searcher = Searcher::with_table(TranspositionTable::empty());
         let (table, warning) = TranspositionTable::with_megabytes_or_less(megabytes);
         if let Some(warning) = warning {
             send(&format!("telluser {warning}"));
         }
         self.searcher = Searcher::with_table(table);
+        self.searcher.set_settings(settings);
+    }
+
+    /// `option NAME=VALUE`: set one of the laboratory's switches (announced
+    /// with `feature option=...`).
+    fn set_option(&mut self, argument: &str) {
+        let Some((name, value)) = argument.split_once('=') else {
+            send(&format!(
+                "Error (option needs NAME=VALUE): option {}",
+                quote(argument)
+            ));
+            return;
+        };
+        let mut settings = self.searcher.settings().clone();
+        match settings.set(name, value) {
+            Ok(()) => self.searcher.set_settings(settings),
+            Err(error) => send(&format!(
+                "Error ({}): option {}",
+                quote(&error),
+                quote(argument)
+            )),
+        }
     }
 
     fn user_move(&mut self, text: &str, input: &mut Input) {
