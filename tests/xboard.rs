@@ -78,7 +78,14 @@ fn protover_2_announces_the_features_then_answers_ping() {
         env!("CARGO_PKG_VERSION")
     );
     assert_eq!(features, expected);
-    assert_eq!(engine.line(), "feature done=1");
+    // Then one `feature option=` per laboratory switch, and done.
+    let (options, _) = engine.until("feature done=1", |line| line == "feature done=1");
+    assert_eq!(options.len(), umax::search::techniques::OPTIONS.len() + 1);
+    assert!(
+        options
+            .iter()
+            .all(|line| line.starts_with("feature option=\""))
+    );
     // python-chess rejects `sigterm=0` (it ends engines with SIGTERM), so umax
     // leaves sigterm at its default. It accepts memory, then pings.
     assert!(!features.contains("sigterm"), "{features}");
@@ -535,7 +542,7 @@ fn gui_commands_are_not_errors_and_unknown_ones_are() {
         "memory 16",
         "cores 1",
         "egtpath syzygy /nonexistent",
-        "option Some Option=1",
+        "option null=on",
         "draw",
         "bk",
         "force",
