@@ -232,7 +232,10 @@ impl Console {
         if line.is_empty() {
             return;
         }
-        self.check_flag();
+        // A move typed after the flag fell is answered by the flag's fall.
+        if self.check_flag() && looks_like_a_move(line) {
+            return;
+        }
         let (word, argument) = match line.split_once(char::is_whitespace) {
             Some((word, argument)) => (word, argument.trim()),
             None => (line, ""),
@@ -427,10 +430,7 @@ impl Console {
     /// While it is umax's turn, let it move: once, or when it plays both sides,
     /// until the game ends or a line typed stops it.
     fn let_umax_play(&mut self, input: &mut Input) {
-        while !self.quit
-            && !self.is_over()
-            && self.role.plays(self.game.board().side_to_move())
-        {
+        while !self.quit && !self.is_over() && self.role.plays(self.game.board().side_to_move()) {
             let interrupted = self.umax_move(input);
             if self.role == EngineRole::Both && (interrupted || line_waiting(input)) {
                 self.role = EngineRole::Neither;
@@ -644,16 +644,18 @@ impl Console {
     }
 
     /// Has the player to move run out of time while we waited for a line? Then
-    /// the game is lost on time, whatever the line says.
-    fn check_flag(&mut self) {
+    /// the game is lost on time, whatever the line says, and we say so now.
+    fn check_flag(&mut self) -> bool {
         let side = self.game.board().side_to_move();
         if self.is_over() || self.role.plays(side) {
-            return;
+            return false;
         }
-        if self.clock_after(side, self.turn_started.elapsed()) == Some(Duration::ZERO) {
+        let fell = self.clock_after(side, self.turn_started.elapsed()) == Some(Duration::ZERO);
+        if fell {
             self.clocks[side.index()].remaining = Duration::ZERO;
             self.flag_fell(side);
         }
+        fell
     }
 
     fn flag_fell(&mut self, side: Color) {
@@ -708,7 +710,11 @@ impl Console {
     /// The board from the player's side, whose move it is, and the clocks.
     fn show_position(&self) {
         let black_at_bottom = (self.role == EngineRole::White) != self.flipped;
-        send(&render_board(self.game.board(), self.unicode, black_at_bottom));
+        send(&render_board(
+            self.game.board(),
+            self.unicode,
+            black_at_bottom,
+        ));
         if let TimeControl::Level { .. } = self.time_control {
             send(&format!("   {}", self.clock_line()));
         }
@@ -953,12 +959,17 @@ fn looks_like_a_move(text: &str) -> bool {
     }
     let lower = text.to_ascii_lowercase();
     let castles = lower.starts_with("o-o") || lower.starts_with("0-0");
-    let starts_like_a_move = text
-        .chars()
-        .next()
-        .is_some_and(|c| matches!(c, 'a'..='h' | 'K' | 'Q' | 'R' | 'B' | 'N' | 'k' | 'q' | 'r' | 'n'));
+    let starts_like_a_move = text.chars().next().is_some_and(|c| {
+        matches!(
+            c,
+            'a'..='h' | 'K' | 'Q' | 'R' | 'B' | 'N' | 'k' | 'q' | 'r' | 'n'
+        )
+    });
     let names_a_rank = text.chars().any(|c| c.is_ascii_digit());
-    let files: Vec<char> = text.chars().filter(|&c| !matches!(c, 'x' | ':' | '-')).collect();
+    let files: Vec<char> = text
+        .chars()
+        .filter(|&c| !matches!(c, 'x' | ':' | '-'))
+        .collect();
     let capture_by_files =
         matches!(files.as_slice(), [from @ 'a'..='h', to @ 'a'..='h'] if from != to);
     castles || (starts_like_a_move && names_a_rank) || capture_by_files
@@ -1228,10 +1239,8 @@ mod tests {
             numbered_moves(game.start_board(), game.moves()),
             ["1. e4 e5", "2. Nf3"]
         );
-        let black_first = Board::from_fen(
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-        )
-        .unwrap();
+        let black_first =
+            Board::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
         let mut game = Game::from_board(black_first.clone());
         game.play_text("e5").unwrap();
         game.play_text("Nf3").unwrap();
@@ -1243,7 +1252,16 @@ mod tests {
 
     #[test]
     fn commands_are_not_moves_and_moves_are() {
-        for text in ["e4", "nf3", "Nf9", "exd", "o-o", "ra1b1", "e2\u{fffd}e4", "Zz9"] {
+        for text in [
+            "e4",
+            "nf3",
+            "Nf9",
+            "exd",
+            "o-o",
+            "ra1b1",
+            "e2\u{fffd}e4",
+            "Zz9",
+        ] {
             let expected = text != "Zz9";
             assert_eq!(looks_like_a_move(text), expected, "{text}");
         }
