@@ -73,6 +73,9 @@ pub const QUIESCENCE_DEPTH: i32 = 2;
 /// search of the position is ever made (micro-Max: `d = 98`).
 pub const MATE_DEPTH: i32 = 98;
 
+/// With a single legal move the root driver stops after this many plies.
+pub const ONLY_MOVE_PLIES: u32 = 4;
+
 /// The deepest full-width search the root driver will ask for.
 pub const MAX_PLIES: u32 = MATE_DEPTH as u32 - 3;
 
@@ -154,6 +157,15 @@ pub fn mate_in(score: Score) -> Option<i32> {
     }
 }
 
+/// Plies needed to see the mate of a mate score: `2n - 1` to mate in `n`
+/// moves, `2n` to be mated in `n`; `None` for ordinary scores.
+pub fn mate_plies(score: Score) -> Option<u32> {
+    mate_in(score).map(|moves| {
+        let plies = 2 * moves.unsigned_abs();
+        if moves > 0 { plies - 1 } else { plies }
+    })
+}
+
 /// Captures and queen promotions are what quiescence searches; under-promotions
 /// that capture nothing are treated as quiet moves.
 ///
@@ -197,8 +209,11 @@ pub struct Searcher {
     /// While pondering: the limits that apply from `ponderhit` on.
     limits_after_ponder_hit: Option<Limits>,
     stopped: bool,
-    /// The best move at the root in the iteration in progress.
+    /// The best move at the root in the iteration in progress, and its score.
     root_best: Option<Move>,
+    root_best_score: Score,
+    /// The iteration the root resumes from (see [`Searcher::think`]).
+    root_resume: i32,
 }
 
 impl Searcher {
@@ -224,6 +239,8 @@ impl Searcher {
             limits_after_ponder_hit: None,
             stopped: false,
             root_best: None,
+            root_best_score: 0,
+            root_resume: 0,
         }
     }
 
@@ -314,40 +331,71 @@ impl Searcher {
         let root_eval = eval::static_eval(board);
         for plies in 1..=max_plies {
             let depth = plies as i32 + QUIESCENCE_DEPTH;
+            // The root resumes where the last iteration stopped (micro-Max's root
+            // runs one deepening loop; our driver is that loop): the first call
+            // makes the scoring pass and the quiescence pass too, each later call
+            // adds exactly one iteration.
+            self.root_resume = if plies == 1 { 0 } else { depth - 1 };
             let score = self.search(-INFINITY, INFINITY, root_eval, depth, 0, listener);
-            // A move found in an interrupted iteration was fully searched and
-            // beat everything searched before it, the old best move included.
+            if self.stopped {
+                // A move that took the lead in the interrupted iteration was fully
+                // searched to this depth and beat everything searched before it,
+                // the old best move included: play it, and say so first, so that
+                // the last line shown always starts with the move played.
+                if let Some(best) = self.root_best.filter(|mv| legal.contains(mv))
+                    && result.best_move != Some(best)
+                {
+                    result.best_move = Some(best);
+                    result.info = self.info(start, plies, self.root_best_score);
+                    listener.iteration_done(&result.info);
+                }
+                break;
+            }
             if let Some(best) = self.root_best.filter(|mv| legal.contains(mv)) {
                 result.best_move = Some(best);
             }
-            if self.stopped {
-                break;
-            }
-            let pv = self.principal_variation(result.best_move, plies as usize + 8);
-            result.ponder_move = pv.get(1).copied();
-            result.info = SearchInfo {
-                depth: plies,
-                selective_depth: self.selective_depth.max(plies),
-                score,
-                elapsed: start.elapsed(),
-                nodes: self.nodes,
-                pv,
-                hash_permille: self.table.permille_used(),
-            };
+            result.info = self.info(start, plies, score);
             listener.iteration_done(&result.info);
 
             let soft_limit_passed = self.deadlines.soft.is_some_and(|t| Instant::now() >= t);
+            // A single legal move is played at once, after a few plies so that the
+            // score shown is not a 1-ply guess (a mate seen before stays visible).
             let only_move = legal.len() == 1
+                && plies >= ONLY_MOVE_PLIES
                 && !limits.infinite
                 && self.limits_after_ponder_hit.is_none()
                 && limits.depth.is_none();
-            if soft_limit_passed || only_move || self.node_limit_reached() {
+            // A mate proved within the plies searched cannot be made shorter
+            // by searching deeper: further iterations would only repeat it.
+            let mate_proved = mate_plies(score).is_some_and(|mate| plies >= mate)
+                && !limits.infinite
+                && self.limits_after_ponder_hit.is_none();
+            if soft_limit_passed || only_move || mate_proved || self.node_limit_reached() {
                 break;
             }
         }
+        // The ponder move is the reply in the played move's own line, or none.
+        result.ponder_move = match (result.best_move, result.info.pv.as_slice()) {
+            (Some(best), [first, reply, ..]) if *first == best => Some(*reply),
+            _ => None,
+        };
         result.info.elapsed = start.elapsed();
         result.info.nodes = self.nodes;
         result
+    }
+
+    /// What to report after an iteration of `plies` that proved `score` for the
+    /// root's best move.
+    fn info(&self, start: Instant, plies: u32, score: Score) -> SearchInfo {
+        SearchInfo {
+            depth: plies,
+            selective_depth: self.selective_depth.max(plies),
+            score,
+            elapsed: start.elapsed(),
+            nodes: self.nodes,
+            pv: self.principal_variation(self.root_best, plies as usize + 8),
+            hash_permille: self.table.permille_used(),
+        }
     }
 
     /// micro-Max's `D()`: the score of the position on `self.board` for the side
@@ -400,12 +448,16 @@ impl Searcher {
                 Bound::Lower => entry.score >= beta,
                 Bound::Upper => entry.score <= alpha,
             };
-            // The root always iterates from scratch (micro-Max's `z` flag), so that
-            // it sees every move and reports its best one; it keeps the move hint.
             if usable && ply > 0 {
                 iteration = entry.depth;
                 best = entry.score;
             }
+        }
+        // The root does not trust the table (micro-Max's `z` flag): it resumes
+        // where the root driver's previous iteration ended, so that it sees every
+        // move and reports its best one.
+        if ply == 0 {
+            iteration = self.root_resume;
         }
         if iteration >= depth.max(QUIESCENCE_DEPTH) {
             return best + Score::from(best < eval); // deep enough: answered from the table
@@ -436,11 +488,16 @@ impl Searcher {
         // Deviation from micro-Max: when the stored bound does not fit the window,
         // micro-Max keeps only the move's from-square as the place to start its
         // board scan; we keep the whole move.
+        //
+        // At the root the hint is the best move of the previous iteration, which
+        // micro-Max's root keeps in its locals `X`, `Y` from one iteration to the next.
         let mut best_move: Option<Move> = None;
-        if let Some(entry) = entry
-            && entry.has_best_move()
-            && let Some(index) = (first..last).find(|&i| entry.is_best_move(self.move_stack[i].mv))
-        {
+        let is_hint = |mv: Move| match (ply, entry) {
+            (0, _) => self.root_best == Some(mv),
+            (_, Some(entry)) => entry.is_best_move(mv),
+            _ => false,
+        };
+        if let Some(index) = (first..last).find(|&i| is_hint(self.move_stack[i].mv)) {
             self.move_stack[first..=index].rotate_right(1);
             best_move = Some(self.move_stack[first].mv);
         }
@@ -561,8 +618,9 @@ impl Searcher {
                     // New best: update max, best.
                     best = score;
                     best_move = Some(mv);
-                    if ply == 0 {
+                    if ply == 0 && iteration > QUIESCENCE_DEPTH {
                         self.root_best = Some(mv);
+                        self.root_best_score = score;
                     }
                     // Keep it first in the list so the next iteration tries it first.
                     self.move_stack[first..=index].rotate_right(1);
