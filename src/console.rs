@@ -20,15 +20,18 @@
 //! control characters are shown escaped (`\x1b`), never sent to the terminal,
 //! and a long line is cut short.
 
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::board::{Board, Color, Move, PieceKind, Square};
 use crate::clock::{Limits, TimeControl, parse_seconds};
+use crate::eval::Score;
 use crate::game::{Game, GameStatus, parse_move, san};
 use crate::input::{Input, send};
-use crate::search::{Listener, SearchInfo, SearchResult, Searcher, mate_in};
+use crate::search::{INFINITY, Listener, SearchInfo, SearchResult, Searcher, Silent, mate_in};
 use crate::tools;
 
 /// How long umax thinks per move until `st` or `level` says otherwise.
@@ -36,6 +39,25 @@ pub const DEFAULT_THINK_TIME: Duration = Duration::from_secs(3);
 
 /// How long umax thinks for a `hint`.
 const HINT_TIME: Duration = Duration::from_secs(1);
+
+/// With `random` on, umax varies its moves up to this move number.
+pub const RANDOM_MOVES: u32 = 8;
+
+/// With `random` on, a move may be chosen instead of the best one if its score
+/// is at most this much lower (centipawns, after a quick search of each move).
+/// micro-Max's evaluation is flat in the opening (after six plies 1. Nf3 scores
+/// 0.16, 1. d4 0.14 and 1. h4 already 0.08), so the margin is narrow.
+pub const RANDOM_MARGIN: Score = 5;
+
+/// The depth of the quick search that scores each move for `random`: shallower
+/// searches cannot tell 1. e4 from 1. h4.
+const RANDOM_DEPTH: u32 = 6;
+
+/// The size of `random`'s own hash table: 2^16 entries.
+const QUICK_TABLE_LOG2: u32 = 16;
+
+/// At most this long for the quick search of one move for `random`.
+const RANDOM_TIME_PER_MOVE: Duration = Duration::from_millis(200);
 
 /// At most this many characters of a line typed are echoed in an error.
 pub const MAX_ECHO_CHARS: usize = 80;
@@ -67,6 +89,7 @@ Commands (in any case):
   post, nopost     show or hide umax's thinking (on by default); scores are in
                    pawns from White's point of view
   ?, stop, move    while umax thinks: move now
+  random [on|off]  vary umax's first 8 moves among near-best ones (off by default)
   hint             suggest a move for you
   moves, history   list the moves of the game
   fen              print the position as FEN
@@ -148,6 +171,13 @@ pub struct Console {
     max_depth: Option<u32>,
     /// Print a line per finished iteration while umax thinks.
     post: bool,
+    /// Vary umax's opening moves among near-best ones.
+    random: bool,
+    /// The random generator for `random` (xorshift64, seeded per run).
+    rng: u64,
+    /// A small searcher of its own for `random`'s quick searches, so that what
+    /// the main table remembers from the real think does not favour some moves.
+    quick_searcher: Option<Searcher>,
     unicode: bool,
     /// Turn the board from its usual side (the player's side at the bottom).
     flipped: bool,
@@ -185,6 +215,10 @@ impl Console {
             lost_on_time: None,
             max_depth: None,
             post: true,
+            random: false,
+            // std's hashers are seeded randomly per process: a seed without a crate.
+            rng: RandomState::new().build_hasher().finish() | 1,
+            quick_searcher: None,
             unicode,
             flipped: false,
             prompt: false,
@@ -245,6 +279,7 @@ impl Console {
             "quit" | "exit" => self.quit = true,
             "new" => self.new_game(),
             "undo" => self.undo(),
+            "go" if self.announce_if_over() => {}
             "go" => {
                 if self.role != EngineRole::Both {
                     self.role = EngineRole::side(self.game.board().side_to_move());
@@ -266,6 +301,7 @@ impl Console {
                 self.post = false;
                 send("Hiding umax's thinking.");
             }
+            "random" => self.set_random(&argument.to_ascii_lowercase()),
             "hint" => self.hint(input),
             "moves" | "history" => self.show_moves(),
             "fen" if argument.is_empty() => send(&self.game.board().to_fen()),
@@ -449,10 +485,17 @@ impl Console {
         let started = Instant::now();
         let limits = self.limits(side);
         let (result, interrupted) = self.think(input, &limits);
+        let chosen = result.best_move.map(|best| {
+            if self.random && self.game.board().fullmove_number() <= RANDOM_MOVES {
+                self.vary(best)
+            } else {
+                best
+            }
+        });
         if !self.charge_clock(side, started.elapsed()) {
             return interrupted;
         }
-        if let Some(mv) = result.best_move {
+        if let Some(mv) = chosen {
             self.play_move(mv, true);
         }
         interrupted
@@ -471,6 +514,84 @@ impl Console {
             .searcher
             .think(&board, self.game.history_keys(), limits, &mut listener);
         (result, listener.interrupted)
+    }
+
+    fn set_random(&mut self, argument: &str) {
+        self.random = match argument {
+            "" => !self.random,
+            "on" => true,
+            "off" => false,
+            _ => {
+                send(&format!(
+                    "Error: random needs on, off or nothing, not '{}'",
+                    echo(argument)
+                ));
+                return;
+            }
+        };
+        send(&format!(
+            "Random choice among near-best moves in umax's first {RANDOM_MOVES} moves: {}.",
+            if self.random { "on" } else { "off" }
+        ));
+    }
+
+    /// Variety for `random`: score every legal move with a quick search of the
+    /// same depth and pick one at random among those within [`RANDOM_MARGIN`]
+    /// of the best of them (`best`, the move the full think chose, is always
+    /// among the candidates). A move that mates stays the only candidate.
+    fn vary(&mut self, best: Move) -> Move {
+        let board = self.game.board().clone();
+        let mut history = self.game.history_keys().to_vec();
+        history.push(board.key());
+        let searcher = self
+            .quick_searcher
+            .get_or_insert_with(|| Searcher::new(QUICK_TABLE_LOG2));
+        searcher.clear_table();
+        let mut scored = Vec::new();
+        for mv in board.legal_moves() {
+            let mut after = board.clone();
+            after.make_move(mv);
+            let score = if after.legal_moves().is_empty() {
+                if after.in_check() { INFINITY } else { 0 }
+            } else {
+                let limits = Limits {
+                    depth: Some(RANDOM_DEPTH),
+                    move_time: Some(RANDOM_TIME_PER_MOVE),
+                    ..Limits::default()
+                };
+                -searcher
+                    .think(&after, &history, &limits, &mut Silent)
+                    .info
+                    .score
+            };
+            scored.push((mv, score));
+        }
+        let top = scored.iter().map(|&(_, score)| score).max().unwrap_or(0);
+        let mut near_best: Vec<Move> = scored
+            .iter()
+            .filter(|&&(mv, score)| mv != best && score >= top - RANDOM_MARGIN)
+            .map(|&(mv, _)| mv)
+            .collect();
+        near_best.insert(0, best);
+        // xorshift64: plenty for choosing an opening move.
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        let choice = near_best[(self.rng % near_best.len() as u64) as usize];
+        if near_best.len() == 1 {
+            return choice;
+        }
+        send(&format!(
+            "random: {} among {} near-best moves ({})",
+            san(&board, choice),
+            near_best.len(),
+            near_best
+                .iter()
+                .map(|&mv| san(&board, mv))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+        choice
     }
 
     fn hint(&mut self, input: &mut Input) {

@@ -846,3 +846,68 @@ fn echoed_input_is_escaped_and_cut_short() {
     assert!(before.len() == 1 && before[0].len() < 200, "{before:?}");
     assert!(before.iter().all(|l| !l.contains('\u{1b}')));
 }
+
+// ---------------------------------------------------------------------------
+// Variety
+// ---------------------------------------------------------------------------
+
+/// umax's first move as White in a new game (after `new`, `go`), and the
+/// `random:` line before it if there was one.
+fn first_move(engine: &mut Engine) -> (String, Option<String>) {
+    engine.send("new");
+    engine.send("go");
+    let (before, reply) = engine.until("umax's move", |l| l.starts_with("umax plays 1. "));
+    let random = before.into_iter().find(|l| l.starts_with("random: "));
+    (reply["umax plays 1. ".len()..].to_string(), random)
+}
+
+#[test]
+fn random_varies_the_opening_only_when_asked() {
+    let mut engine = start_console();
+    engine.send("sd 3");
+    // Off by default: the same game twice.
+    let (first, random) = first_move(&mut engine);
+    assert_eq!(random, None);
+    assert_eq!(first_move(&mut engine), (first, None));
+
+    engine.send("RANDOM");
+    engine.until_exact("Random choice among near-best moves in umax's first 8 moves: on.");
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..10 {
+        let (chosen, random) = first_move(&mut engine);
+        let random = random.expect("a random: line");
+        // "random: Nf3 among 3 near-best moves (Nc3 Nf3 d4)"
+        let candidates = random.split(['(', ')']).nth(1).unwrap();
+        let candidates: Vec<&str> = candidates.split(' ').collect();
+        assert!(
+            random.starts_with(&format!("random: {chosen} among ")),
+            "{random}"
+        );
+        assert!(
+            candidates.len() > 1 && candidates.contains(&chosen.as_str()),
+            "{random}"
+        );
+        for text in &candidates {
+            assert!(
+                umax::game::parse_san(&Board::start(), text).is_ok(),
+                "{random}"
+            );
+        }
+        seen.insert(chosen);
+    }
+    assert!(seen.len() > 1, "always {seen:?}");
+
+    // Only in the first moves: not at move 20.
+    engine.send("fen r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 20");
+    engine.send("go");
+    let (before, _) = engine.until("umax's move", |l| l.starts_with("umax plays 20. "));
+    assert!(
+        before.iter().all(|l| !l.starts_with("random: ")),
+        "{before:?}"
+    );
+
+    engine.send("random off");
+    engine.until_exact("Random choice among near-best moves in umax's first 8 moves: off.");
+    engine.send("random maybe");
+    engine.until_exact("Error: random needs on, off or nothing, not 'maybe'");
+}
