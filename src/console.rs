@@ -57,7 +57,7 @@ const RANDOM_DEPTH: u32 = 6;
 const QUICK_TABLE_LOG2: u32 = 16;
 
 /// At most this long for the quick search of one move for `random`.
-const RANDOM_TIME_PER_MOVE: Duration = Duration::from_millis(200);
+const RANDOM_TIME_PER_MOVE: Duration = Duration::from_millis(100);
 
 /// At most this many characters of a line typed are echoed in an error.
 pub const MAX_ECHO_CHARS: usize = 80;
@@ -279,13 +279,7 @@ impl Console {
             "quit" | "exit" => self.quit = true,
             "new" => self.new_game(),
             "undo" => self.undo(),
-            "go" if self.announce_if_over() => {}
-            "go" => {
-                if self.role != EngineRole::Both {
-                    self.role = EngineRole::side(self.game.board().side_to_move());
-                }
-                self.let_umax_play(input);
-            }
+            "go" => self.go(input),
             "play" => self.play_side(&argument.to_ascii_lowercase(), input),
             "auto" => self.play_side("both", input),
             "stop" | "move" => send("umax is not thinking: there is nothing to stop."),
@@ -360,6 +354,17 @@ impl Console {
         }
     }
 
+    /// umax plays the side to move from now on (or both sides, if it does).
+    fn go(&mut self, input: &mut Input) {
+        if self.announce_if_over() {
+            return;
+        }
+        if self.role != EngineRole::Both {
+            self.role = EngineRole::side(self.game.board().side_to_move());
+        }
+        self.let_umax_play(input);
+    }
+
     fn play_side(&mut self, argument: &str, input: &mut Input) {
         self.role = match argument {
             "white" | "w" => EngineRole::White,
@@ -387,10 +392,10 @@ impl Console {
         }
         // Take back a full move: umax's reply and the player's move, so that it
         // is the player's turn again.
-        let Some(_) = self.take_back() else {
+        if self.take_back().is_none() {
             send("Nothing to undo.");
             return;
-        };
+        }
         let mut taken = 1;
         if self.role.plays(self.game.board().side_to_move())
             && self.role != EngineRole::Both
@@ -468,7 +473,8 @@ impl Console {
     fn let_umax_play(&mut self, input: &mut Input) {
         while !self.quit && !self.is_over() && self.role.plays(self.game.board().side_to_move()) {
             let interrupted = self.umax_move(input);
-            if self.role == EngineRole::Both && (interrupted || line_waiting(input)) {
+            let watching = self.role == EngineRole::Both && !self.is_over();
+            if watching && (interrupted || line_waiting(input)) {
                 self.role = EngineRole::Neither;
                 send("umax stops playing itself: it plays neither side now ('auto' goes on).");
             }
@@ -487,7 +493,11 @@ impl Console {
         let (result, interrupted) = self.think(input, &limits);
         let chosen = result.best_move.map(|best| {
             if self.random && self.game.board().fullmove_number() <= RANDOM_MOVES {
-                self.vary(best)
+                // With a clock running, at most a twentieth of what is left.
+                let budget = self
+                    .clock_after(side, started.elapsed())
+                    .map(|left| left / 20);
+                self.vary(best, budget)
             } else {
                 best
             }
@@ -537,9 +547,10 @@ impl Console {
 
     /// Variety for `random`: score every legal move with a quick search of the
     /// same depth and pick one at random among those within [`RANDOM_MARGIN`]
-    /// of the best of them (`best`, the move the full think chose, is always
-    /// among the candidates). A move that mates stays the only candidate.
-    fn vary(&mut self, best: Move) -> Move {
+    /// of the best of them; `best`, the move the full think chose, is always a
+    /// candidate. If the quick searches take longer than `budget`, `best` it is.
+    fn vary(&mut self, best: Move, budget: Option<Duration>) -> Move {
+        let deadline = budget.map(|budget| Instant::now() + budget);
         let board = self.game.board().clone();
         let mut history = self.game.history_keys().to_vec();
         history.push(board.key());
@@ -565,6 +576,9 @@ impl Console {
                     .score
             };
             scored.push((mv, score));
+            if deadline.is_some_and(|deadline| Instant::now() > deadline) {
+                return best;
+            }
         }
         let top = scored.iter().map(|&(_, score)| score).max().unwrap_or(0);
         let mut near_best: Vec<Move> = scored
