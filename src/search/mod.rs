@@ -49,10 +49,18 @@
 
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, Move, MoveKind, Piece, PieceKind};
-use crate::clock::{Deadlines, Limits, POLL_INTERVAL};
+use crate::board::{Board, Move};
+use crate::clock::{Deadlines, Limits};
 use crate::eval::{self, Score};
-use crate::table::{Bound, TranspositionTable};
+use crate::table::TranspositionTable;
+
+mod micromax;
+pub mod stats;
+pub mod techniques;
+
+use micromax::ScoredMove;
+pub use stats::SearchStats;
+pub use techniques::{LMR_MIN_DEPTH, LMR_REDUCTION, NULL_MOVE_REDUCTION, Settings};
 
 /// micro-Max's `I`: more than any evaluation; the score of capturing a king.
 pub const INFINITY: Score = 32000;
@@ -78,17 +86,6 @@ pub const ONLY_MOVE_PLIES: u32 = 4;
 
 /// The deepest full-width search the root driver will ask for.
 pub const MAX_PLIES: u32 = MATE_DEPTH as u32 - 3;
-
-/// Null-move reduction: the null move is searched 2 plies shallower than a real
-/// move would be (micro-Max 4.8: `d - 3` instead of `d - 1`).
-pub const NULL_MOVE_REDUCTION: i32 = 2;
-
-/// Late-move reduction starts at iterations deeper than this (micro-Max: `d > 5`).
-pub const LMR_MIN_DEPTH: i32 = 5;
-
-/// Late-move reduction: quiet non-pawn moves other than the best-so-far move
-/// are searched this much shallower, and again at full depth if they beat alpha.
-pub const LMR_REDUCTION: i32 = 1;
 
 /// How a search should be reported on and interrupted: the front ends implement
 /// this to print thinking output and to read their input while the engine thinks.
@@ -166,25 +163,6 @@ pub fn mate_plies(score: Score) -> Option<u32> {
     })
 }
 
-/// Captures and queen promotions are what quiescence searches; under-promotions
-/// that capture nothing are treated as quiet moves.
-///
-/// Deviation from micro-Max: micro-Max promotes to a queen only and its
-/// quiescence ignores promotions that capture nothing. We generate all four
-/// promotions in full-width nodes and let quiescence try pushing a pawn to queen.
-#[inline]
-fn is_tactical(victim: Piece, mv: Move) -> bool {
-    !victim.is_empty() || mv.kind == MoveKind::EnPassant || mv.promotion == Some(PieceKind::Queen)
-}
-
-/// One move of a node's move list, with its ordering key.
-#[derive(Clone, Copy, Debug)]
-struct ScoredMove {
-    mv: Move,
-    /// MVV/LVA key for captures and promotions; `None` for quiet moves.
-    capture_rank: Option<Score>,
-}
-
 /// The engine: owns the board being searched, the hash table and the limits.
 /// There is no global state; two searchers can run side by side.
 pub struct Searcher {
@@ -214,6 +192,12 @@ pub struct Searcher {
     root_best_score: Score,
     /// The iteration the root resumes from (see [`Searcher::think`]).
     root_resume: i32,
+    /// The laboratory's switches.
+    settings: Settings,
+    /// What the last search counted.
+    stats: stats::Counters,
+    /// Per-iteration statistics of the last search.
+    search_stats: SearchStats,
 }
 
 impl Searcher {
@@ -241,6 +225,9 @@ impl Searcher {
             root_best: None,
             root_best_score: 0,
             root_resume: 0,
+            settings: Settings::default(),
+            stats: stats::Counters::default(),
+            search_stats: SearchStats::default(),
         }
     }
 
@@ -261,8 +248,24 @@ impl Searcher {
         self.table.clear();
     }
 
+    /// The laboratory's switches in use.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Use these switches from the next search on.
+    pub fn set_settings(&mut self, settings: Settings) {
+        self.settings = settings;
+    }
+
+    /// The statistics of the last [`Searcher::think`]: one row per completed
+    /// iteration, and the totals.
+    pub fn stats(&self) -> &SearchStats {
+        &self.search_stats
+    }
+
     /// Nodes searched by the last [`Searcher::think`], counted as micro-Max
-    /// counts them (see `Searcher::count_node`).
+    /// counts them (one per pass of a node's deepening loop).
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
@@ -308,6 +311,8 @@ impl Searcher {
         });
         self.stopped = false;
         self.root_best = None;
+        self.stats = stats::Counters::default();
+        self.search_stats = SearchStats::default();
 
         let legal = board.legal_moves();
         let mut result = SearchResult {
@@ -328,7 +333,7 @@ impl Searcher {
         }
 
         let max_plies = limits.depth.unwrap_or(MAX_PLIES).clamp(1, MAX_PLIES);
-        let root_eval = eval::static_eval(board);
+        let root_eval = eval::static_eval_in(self.settings.eval, board);
         for plies in 1..=max_plies {
             let depth = plies as i32 + QUIESCENCE_DEPTH;
             // The root resumes where the last iteration stopped (micro-Max's root
@@ -355,6 +360,11 @@ impl Searcher {
                 result.best_move = Some(best);
             }
             result.info = self.info(start, plies, score);
+            self.search_stats.iterations.push(stats::Iteration {
+                depth: plies,
+                elapsed: result.info.elapsed,
+                counters: self.stats,
+            });
             listener.iteration_done(&result.info);
 
             let soft_limit_passed = self.deadlines.soft.is_some_and(|t| Instant::now() >= t);
@@ -381,6 +391,9 @@ impl Searcher {
         };
         result.info.elapsed = start.elapsed();
         result.info.nodes = self.nodes;
+        self.search_stats.total = self.stats;
+        self.search_stats.selective_depth = self.selective_depth;
+        self.search_stats.elapsed = result.info.elapsed;
         result
     }
 
@@ -398,302 +411,6 @@ impl Searcher {
         }
     }
 
-    /// micro-Max's `D()`: the score of the position on `self.board` for the side
-    /// to move, searched `depth` deep (see the module docs for what depth means)
-    /// within the window `alpha..beta`. `eval` is the incremental evaluation of
-    /// the position (micro-Max's `e`), `ply` the distance from the root.
-    fn search(
-        &mut self,
-        alpha: Score,
-        beta: Score,
-        eval: Score,
-        depth: i32,
-        ply: usize,
-        listener: &mut dyn Listener,
-    ) -> Score {
-        self.calls += 1;
-        if self.stopped {
-            return 0;
-        }
-        self.selective_depth = self.selective_depth.max(ply as u32);
-
-        // Deviation from micro-Max: repetitions and the 50-move rule are detected
-        // from a list of keys (game plus search path) instead of locking the
-        // game's positions in the hash table as draws.
-        if ply > 0 && self.is_draw_by_rule() {
-            return DRAW_SCORE;
-        }
-
-        let alpha = alpha - 1; // adj. window: delay bonus (micro-Max: `q--`)
-
-        // Deviation from micro-Max: nodes that will only do quiescence neither
-        // probe nor store the hash table. They are most of the tree, and each
-        // probe is a cache miss; without them `umax bench` reaches the same depth
-        // in less time, though it visits more nodes.
-        let uses_table = depth > QUIESCENCE_DEPTH;
-
-        // Resume at stored depth: a hash entry whose bound fits the window tells
-        // how deep this node has been searched and with what score.
-        let key = self.board.key();
-        let mut iteration = 0;
-        let mut best = -INFINITY;
-        let entry = if uses_table {
-            self.table.probe(key)
-        } else {
-            None
-        };
-        if let Some(entry) = entry {
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => entry.score >= beta,
-                Bound::Upper => entry.score <= alpha,
-            };
-            if usable && ply > 0 {
-                iteration = entry.depth;
-                best = entry.score;
-            }
-        }
-        // The root does not trust the table (micro-Max's `z` flag): it resumes
-        // where the root driver's previous iteration ended, so that it sees every
-        // move and reports its best one.
-        if ply == 0 {
-            iteration = self.root_resume;
-        }
-        if iteration >= depth.max(QUIESCENCE_DEPTH) {
-            return best + Score::from(best < eval); // deep enough: answered from the table
-        }
-
-        // Pass 1, the scoring pass (micro-Max's iteration d = 1): rank the
-        // captures by MVV/LVA and see whether we can capture the king.
-        //
-        // Deviation from micro-Max: micro-Max generates moves afresh in every
-        // iteration by scanning the board, and remembers only the single best
-        // capture. We generate once per node (captures only if the node will only
-        // do quiescence) and sort all captures by MVV/LVA, so every iteration
-        // tries them in that order after the best move.
-        let first = self.move_stack.len();
-        if self.generate_and_rank(depth) {
-            self.count_node(listener);
-            self.move_stack.truncate(first);
-            return INFINITY; // K capture: the previous move was illegal
-        }
-        let last = self.move_stack.len();
-        if iteration < SCORING_PASS {
-            iteration = SCORING_PASS;
-            self.count_node(listener);
-        }
-
-        // Start at best-move hint: put the stored best move first.
-        //
-        // Deviation from micro-Max: when the stored bound does not fit the window,
-        // micro-Max keeps only the move's from-square as the place to start its
-        // board scan; we keep the whole move.
-        //
-        // At the root the hint is the best move of the previous iteration, which
-        // micro-Max's root keeps in its locals `X`, `Y` from one iteration to the next.
-        let mut best_move: Option<Move> = None;
-        let is_hint = |mv: Move| match (ply, entry) {
-            (0, _) => self.root_best == Some(mv),
-            (_, Some(entry)) => entry.is_best_move(mv),
-            _ => false,
-        };
-        if let Some(index) = (first..last).find(|&i| is_hint(self.move_stack[i].mv)) {
-            self.move_stack[first..=index].rotate_right(1);
-            best_move = Some(self.move_stack[first].mv);
-        }
-
-        // Deviation from micro-Max: micro-Max learns that it is in check when its
-        // null move gets the king captured (`P == I`); we ask the board, so that
-        // the null move can be skipped in check and stalemate told from mate.
-        let full_width = depth > QUIESCENCE_DEPTH;
-        let in_check = full_width && self.board.in_check();
-        let endgame = self.material_gone >= eval::ENDGAME_MATERIAL_GONE;
-
-        // Iterative deepening loop.
-        while iteration < depth || iteration < QUIESCENCE_DEPTH {
-            iteration += 1;
-            self.count_node(listener);
-
-            // Search null move: let the opponent move twice. If we are still
-            // >= beta after searching that 2 plies shallower, the position is so
-            // good that a real move will be too: cut off without trying one.
-            //
-            // Deviation from micro-Max: micro-Max turns the null move off late in
-            // the game (`R > 35`); we turn it off whenever the side to move has
-            // only king and pawns, where zugzwang makes it unsound, and at the root.
-            let null_move_allowed = iteration > QUIESCENCE_DEPTH
-                && ply > 0
-                && !in_check
-                && self.board.has_non_pawn_material(self.board.side_to_move());
-            let mut null_score = -INFINITY;
-            if null_move_allowed {
-                let undo = self.board.make_null_move();
-                self.path_keys.push(self.board.key());
-                let null_depth = iteration - 1 - NULL_MOVE_REDUCTION;
-                null_score = -self.search(-beta, 1 - beta, -eval, null_depth, ply + 1, listener);
-                self.path_keys.pop();
-                self.board.unmake_null_move(undo);
-                if self.stopped {
-                    self.move_stack.truncate(first);
-                    return 0;
-                }
-            }
-            // Prune or stand pat: in quiescence the side to move may decline to
-            // capture and keep the current score.
-            best = if null_score >= beta {
-                null_score
-            } else if iteration > QUIESCENCE_DEPTH {
-                -INFINITY
-            } else {
-                eval
-            };
-
-            // Try the best move first, then scan the others.
-            for index in first..last {
-                if best >= beta {
-                    break; // abort on fail high
-                }
-                let ScoredMove { mv, capture_rank } = self.move_stack[index];
-                let is_capture = capture_rank.is_some();
-                if iteration <= QUIESCENCE_DEPTH && !is_capture {
-                    continue; // quiescence: captures (and queen promotions) only
-                }
-
-                // New eval and alpha.
-                let new_eval = eval + eval::move_gain(&self.board, mv, self.material_gone);
-                let child_alpha = best.max(alpha);
-
-                // Late-move reduction: reduce quiet non-pawn moves other than the
-                // best move so far; they are re-searched below if they beat alpha.
-                let mover = self.board.piece_at(mv.from).kind();
-                let is_hint = index == first && best_move == Some(mv);
-                let mut child_depth = iteration - 1;
-                if iteration > LMR_MIN_DEPTH
-                    && mover != Some(PieceKind::Pawn)
-                    && !is_capture
-                    && !is_hint
-                {
-                    child_depth -= LMR_REDUCTION;
-                }
-                // Extend 1 ply if in check: evasions are few and forcing
-                // (micro-Max 4.8 does not extend in the end game).
-                if in_check && !endgame {
-                    child_depth = iteration;
-                }
-
-                let score = if child_depth <= QUIESCENCE_DEPTH && new_eval <= child_alpha {
-                    // Futility: the reply would stand pat and fail high, so this
-                    // move cannot raise alpha. Do not even make it.
-                    new_eval
-                } else {
-                    let undo = self.board.make_move(mv);
-                    self.path_keys.push(self.board.key());
-                    let mut score;
-                    loop {
-                        // Recursive evaluation of the reply.
-                        score = -self.search(
-                            -beta,
-                            -child_alpha,
-                            -new_eval,
-                            child_depth,
-                            ply + 1,
-                            listener,
-                        );
-                        // A reduced move that beats alpha is re-searched deeper.
-                        child_depth += 1;
-                        if !(score > alpha && child_depth < iteration) || self.stopped {
-                            break;
-                        }
-                    }
-                    self.path_keys.pop();
-                    self.board.unmake_move(mv, undo);
-                    score
-                };
-                if self.stopped {
-                    self.move_stack.truncate(first);
-                    return 0;
-                }
-
-                if score > best {
-                    // New best: update max, best.
-                    best = score;
-                    best_move = Some(mv);
-                    if ply == 0 && iteration > QUIESCENCE_DEPTH {
-                        self.root_best = Some(mv);
-                        self.root_best_score = score;
-                    }
-                    // Keep it first in the list so the next iteration tries it first.
-                    self.move_stack[first..=index].rotate_right(1);
-                }
-            }
-
-            // Mate holds to any depth.
-            if best.abs() > MATE_BOUND {
-                iteration = iteration.max(MATE_DEPTH);
-            }
-            // Best loses the king: every move was illegal. Checkmate if we are in
-            // check, otherwise stalemate (micro-Max: `m = m + I | P == I ? m : 0`).
-            if best == -INFINITY && full_width && !in_check {
-                best = DRAW_SCORE;
-            }
-            // Always store in the hash table (always replace, as in micro-Max).
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best <= alpha {
-                Bound::Upper
-            } else {
-                Bound::Exact
-            };
-            if uses_table {
-                self.table.store(key, best, iteration, bound, best_move);
-            }
-        }
-        self.move_stack.truncate(first);
-        best + Score::from(best < eval) // delayed-loss bonus
-    }
-
-    /// Generate this node's moves onto the move stack, with captures first in
-    /// MVV/LVA order. Returns `true` if one of them captures the king.
-    fn generate_and_rank(&mut self, depth: i32) -> bool {
-        self.generated.clear();
-        if depth > QUIESCENCE_DEPTH {
-            self.board.generate_moves(&mut self.generated);
-        } else {
-            self.board.generate_captures(&mut self.generated);
-        }
-        let first = self.move_stack.len();
-        // Captures (and promotions) first, ranked by MVV/LVA ...
-        for &mv in &self.generated {
-            let victim = self.board.piece_at(mv.to);
-            if victim.kind() == Some(PieceKind::King) {
-                return true;
-            }
-            if is_tactical(victim, mv) {
-                let rank = eval::mvv_lva(&self.board, mv);
-                // Insertion sort: a node has only a handful of captures.
-                let mut at = self.move_stack.len();
-                self.move_stack.push(ScoredMove {
-                    mv,
-                    capture_rank: Some(rank),
-                });
-                while at > first && self.move_stack[at - 1].capture_rank < Some(rank) {
-                    self.move_stack.swap(at - 1, at);
-                    at -= 1;
-                }
-            }
-        }
-        // ... then the quiet moves in generation order.
-        for &mv in &self.generated {
-            if !is_tactical(self.board.piece_at(mv.to), mv) {
-                self.move_stack.push(ScoredMove {
-                    mv,
-                    capture_rank: None,
-                });
-            }
-        }
-        false
-    }
-
     /// Is the current position (not the root) drawn by threefold repetition or
     /// the 50-move rule? Within the search one repetition is enough: if the
     /// position could be repeated once, it can be repeated again.
@@ -709,20 +426,6 @@ impl Searcher {
         (4..=reach)
             .step_by(2)
             .any(|back| keys[current - back] == keys[current])
-    }
-
-    /// micro-Max's `N++`: count one node per pass of the deepening loop (the
-    /// scoring pass included), and every [`POLL_INTERVAL`] nodes look at the
-    /// clock and the input. Counting where micro-Max counts makes our nodes per
-    /// second comparable with micro-Max's and Fairy-Max's. A node answered from
-    /// the hash table makes no pass and is not counted ([`Searcher::calls`]
-    /// counts those too).
-    #[inline]
-    fn count_node(&mut self, listener: &mut dyn Listener) {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(POLL_INTERVAL) {
-            self.poll(listener);
-        }
     }
 
     /// Look at the clock, the node limit and the listener.
