@@ -350,7 +350,7 @@ impl Console {
                 self.show_position();
                 self.announce_if_over();
             }
-            Err(error) => send(&escape_controls(&format!("Bad FEN: {error}"))),
+            Err(error) => send(&format!("Bad FEN: {}", echo(&error.to_string()))),
         }
     }
 
@@ -892,7 +892,7 @@ impl Console {
             }
         }
         let file = expand_home(path);
-        let shown = echo(&file.to_string_lossy());
+        let shown = escape_controls(&file.to_string_lossy());
         let existed = file.exists();
         let written = std::fs::OpenOptions::new()
             .append(true)
@@ -912,7 +912,10 @@ impl Console {
                 "Added the game to the end of {shown} (the file already existed)."
             )),
             Ok(()) => send(&format!("Saved the game to {shown}.")),
-            Err(error) => send(&format!("Error: cannot write {shown}: {error}")),
+            Err(error) => send(&format!(
+                "Error: cannot write {}: {error}",
+                echo(&file.to_string_lossy())
+            )),
         }
     }
 

@@ -698,6 +698,14 @@ fn level_runs_both_clocks() {
     std::thread::sleep(Duration::from_millis(500));
     engine.send("e4");
     engine.until("umax's move", |l| l.starts_with("umax plays 1... "));
+    // Under the board, both clocks.
+    let (_, board) = next_board(&mut engine);
+    assert_eq!(board.last().unwrap(), "   White to move");
+    let under = engine.line();
+    assert!(
+        under.starts_with("   White 0:0") && under.contains("(you, to move)  Black 0:0"),
+        "{under}"
+    );
     engine.send("time");
     let (_, line) = engine.until("the clocks", |l| l.starts_with("White "));
     let (white, black) = clocks(&line);
@@ -844,6 +852,15 @@ fn echoed_input_is_escaped_and_cut_short() {
     engine.send(&format!("st {}", "9".repeat(300)));
     let (before, _) = fen(&mut engine);
     assert!(before.len() == 1 && before[0].len() < 200, "{before:?}");
+    engine.send(&format!(
+        "fen 8/8/8/8/8/8/8/K6k {} - - 0 1",
+        "w".repeat(300)
+    ));
+    let (before, _) = fen(&mut engine);
+    assert!(
+        before.len() == 1 && before[0].starts_with("Bad FEN: ") && before[0].len() < 200,
+        "{before:?}"
+    );
     assert!(before.iter().all(|l| !l.contains('\u{1b}')));
 }
 
