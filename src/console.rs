@@ -31,7 +31,9 @@ use crate::clock::{Limits, TimeControl, parse_seconds};
 use crate::eval::Score;
 use crate::game::{Game, GameStatus, parse_move, san};
 use crate::input::{Input, send};
-use crate::search::{INFINITY, Listener, SearchInfo, SearchResult, Searcher, Silent, mate_in};
+use crate::search::{
+    INFINITY, Listener, MAX_PLIES, SearchInfo, SearchResult, Searcher, Silent, mate_in,
+};
 use crate::tools;
 
 /// How long umax thinks per move until `st` or `level` says otherwise.
@@ -45,8 +47,8 @@ pub const RANDOM_MOVES: u32 = 8;
 
 /// With `random` on, a move may be chosen instead of the best one if its score
 /// is at most this much lower (centipawns, after a quick search of each move).
-/// micro-Max's evaluation is flat in the opening (after six plies 1. Nf3 scores
-/// 0.16, 1. d4 0.14 and 1. h4 already 0.08), so the margin is narrow.
+/// micro-Max's evaluation is flat in the opening (six plies deep, 1. Nc3 and
+/// 1. Nf3 score +0.16, 1. h4 +0.08, 1. e4 +0.04), so the margin is narrow.
 pub const RANDOM_MARGIN: Score = 5;
 
 /// The depth of the quick search that scores each move for `random`: shallower
@@ -648,14 +650,17 @@ impl Console {
         let Some((result, reason)) = self.outcome() else {
             return false;
         };
-        let what = match self.game.status() {
-            _ if self.lost_on_time.is_some() => "Time forfeit",
-            GameStatus::Checkmate { .. } => "Checkmate",
-            GameStatus::Stalemate => "Stalemate",
-            GameStatus::ThreefoldRepetition => "Threefold repetition",
-            GameStatus::FiftyMoveRule => "Fifty-move rule",
-            GameStatus::InsufficientMaterial => "Insufficient material",
-            GameStatus::Ongoing => "",
+        let what = if self.lost_on_time.is_some() {
+            "Time forfeit"
+        } else {
+            match self.game.status() {
+                GameStatus::Checkmate { .. } => "Checkmate",
+                GameStatus::Stalemate => "Stalemate",
+                GameStatus::ThreefoldRepetition => "Threefold repetition",
+                GameStatus::FiftyMoveRule => "Fifty-move rule",
+                GameStatus::InsufficientMaterial => "Insufficient material",
+                GameStatus::Ongoing => "",
+            }
         };
         send(&format!("{what}: {result} {{{reason}}}"));
         true
@@ -682,12 +687,12 @@ impl Console {
                 self.max_depth = None;
                 send("No depth limit.");
             }
-            Ok(depth) => {
+            Ok(depth) if depth <= MAX_PLIES => {
                 self.max_depth = Some(depth);
                 send(&format!("Searching at most {depth} plies."));
             }
-            Err(_) => send(&format!(
-                "Error: sd needs a depth in plies, not '{}'",
+            _ => send(&format!(
+                "Error: sd needs a depth from 0 (no limit) to {MAX_PLIES} plies, not '{}'",
                 echo(argument)
             )),
         }
@@ -1341,6 +1346,23 @@ mod tests {
         assert_eq!(console.prompt_text(), "1... your move> ");
         console.role = EngineRole::Both;
         assert_eq!(console.prompt_text(), "umax> ");
+    }
+
+    #[test]
+    fn pgn_names_come_from_who_played() {
+        let mut console = Console::new(Searcher::new(10), false);
+        assert_eq!(console.player_name(Color::White), "Human");
+        assert_eq!(console.player_name(Color::Black), "umax");
+        let e4 = parse_move(console.game.board(), "e4").unwrap();
+        console.play_move(e4, false);
+        let e5 = parse_move(console.game.board(), "e5").unwrap();
+        console.play_move(e5, true);
+        let nf3 = parse_move(console.game.board(), "Nf3").unwrap();
+        console.play_move(nf3, true);
+        // The player handed White to umax after the first move.
+        console.role = EngineRole::Both;
+        assert_eq!(console.player_name(Color::White), "Human and umax");
+        assert_eq!(console.player_name(Color::Black), "umax");
     }
 
     #[test]

@@ -125,7 +125,17 @@ fn mistakes_get_one_line_and_change_nothing() {
         "{before:?}"
     );
     // Bad arguments.
-    for line in ["st fast", "sd deep", "level 40", "perft many", "play chess"] {
+    for line in [
+        "st fast",
+        "sd deep",
+        "sd 96",
+        "sd -1",
+        "level 40",
+        "perft many",
+        "perft 11",
+        "play chess",
+        "random maybe",
+    ] {
         engine.send(line);
         let (before, _) = fen(&mut engine);
         assert!(
