@@ -76,7 +76,8 @@ const PERFT_CHUNK_DEPTH: u32 = 4;
 pub const HELP: &str = "\
 Moves: type them in SAN (Nf3, exd5, O-O, e8=Q) or coordinates (g1f3, e7e8q);
 lower case works when it is unambiguous (nf3, exd, o-o, ra1b1; a lower-case b
-is the b-pawn when that move is legal, else the bishop).
+is the b-pawn when that move is legal, else the bishop), and so do capitals
+(NF3, E4).
 Commands (in any case):
   new              start a new game (umax plays Black)
   undo             take back your last move and umax's reply
@@ -1091,10 +1092,10 @@ fn interruptible_perft(
 }
 
 /// Could `text` be meant as a move (as opposed to a mistyped command)? One
-/// short word that starts like a move (a file, a piece letter in either case,
-/// castling) and names a rank, or castles, or is a pawn capture by files
-/// (`exd`). Such a line that is not a legal move gets a reason why, not
-/// "Unknown command".
+/// short word that starts like a move (a file or a piece letter, in either
+/// case) and names a rank, or castles, or is a pawn capture by files (`exd`).
+/// Such a line that is not a legal move gets a reason why, not "Unknown
+/// command".
 fn looks_like_a_move(text: &str) -> bool {
     let text = text.trim();
     if text.chars().count() > 10 || text.contains(char::is_whitespace) {
@@ -1102,19 +1103,17 @@ fn looks_like_a_move(text: &str) -> bool {
     }
     let lower = text.to_ascii_lowercase();
     let castles = lower.starts_with("o-o") || lower.starts_with("0-0");
-    let starts_like_a_move = text.chars().next().is_some_and(|c| {
-        matches!(
-            c,
-            'a'..='h' | 'K' | 'Q' | 'R' | 'B' | 'N' | 'k' | 'q' | 'r' | 'n'
-        )
-    });
-    let names_a_rank = text.chars().any(|c| c.is_ascii_digit());
-    let files: Vec<char> = text
+    let starts_like_a_move = lower
         .chars()
-        .filter(|&c| !matches!(c, 'x' | ':' | '-'))
+        .next()
+        .is_some_and(|c| matches!(c, 'a'..='h' | 'k' | 'q' | 'r' | 'n'));
+    let names_a_rank = lower.chars().any(|c| c.is_ascii_digit());
+    let files: Vec<u8> = lower
+        .bytes()
+        .filter(|&c| !matches!(c, b'x' | b':' | b'-'))
         .collect();
-    let capture_by_files =
-        matches!(files.as_slice(), [from @ 'a'..='h', to @ 'a'..='h'] if from != to);
+    let capture_by_files = matches!(files.as_slice(),
+        [from @ b'a'..=b'h', to @ b'a'..=b'h'] if from.abs_diff(*to) == 1);
     castles || (starts_like_a_move && names_a_rank) || capture_by_files
 }
 

@@ -433,8 +433,33 @@ fn looks_like_coordinate(text: &str) -> bool {
 
 /// Read a move in SAN or coordinate notation and find it among the legal moves.
 /// The error says why a move is illegal or which moves an ambiguous SAN fits.
+///
+/// A move typed with caps lock on (`NF3`, `BXC4`, `E4`, `E2E4`: no lower-case
+/// letter at all) that is no move as it stands is read again with its first
+/// letter kept as a piece letter (`Nf3`, `Bxc4`) and then all in lower case
+/// (`e4`, `e2e4`, and `b4` for `B4`), as [`parse_san`] reads `nf3`. If no
+/// reading is a move, the error is the one for the text as typed.
 pub fn parse_move(board: &Board, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
+    let as_typed = parse_move_as_typed(board, text);
+    let caps_lock = text.chars().any(|c| c.is_ascii_uppercase())
+        && !text.chars().any(|c| c.is_ascii_lowercase());
+    let Err(error) = as_typed else {
+        return as_typed;
+    };
+    if !caps_lock {
+        return Err(error);
+    }
+    let mut chars = text.chars();
+    let first = chars.next().map(String::from).unwrap_or_default();
+    let piece_first = first + &chars.as_str().to_ascii_lowercase();
+    parse_move_as_typed(board, &piece_first)
+        .or_else(|_| parse_move_as_typed(board, &text.to_ascii_lowercase()))
+        .map_err(|_| error)
+}
+
+/// [`parse_move`] without the readings for caps lock.
+fn parse_move_as_typed(board: &Board, text: &str) -> Result<Move, MoveError> {
     if text.is_ascii() && looks_like_coordinate(text) {
         return parse_coordinate(board, text);
     }

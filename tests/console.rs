@@ -465,7 +465,7 @@ fn commands_in_any_case_and_moves_in_lower_case() {
     engine.send("St 0.5");
     engine.until_exact("Thinking 0.5 s per move.");
     for (text, shown) in [
-        ("e4", "You play 1. e4"),
+        ("E4", "You play 1. e4"),
         ("d5", "You play 1... d5"),
         ("exd", "You play 2. exd5"),
         ("nf6", "You play 2... Nf6"),

@@ -349,6 +349,35 @@ fn moves_typed_in_lower_case() {
     assert_reads(fen, "e7d8n", &["exd=N", "exd8n", "ed8n"]);
 }
 
+/// A move typed with caps lock on is read in lower case when it is no move as
+/// typed; the error, if any, is for the text as typed.
+#[test]
+fn moves_typed_in_capitals() {
+    assert_reads(START_FEN, "e2e4", &["E4", "E2E4", "E2-E4"]);
+    assert_reads(START_FEN, "g1f3", &["NF3", "NG1F3"]);
+    assert_reads(START_FEN, "b2b4", &["B4"]);
+    // A capital first letter is a piece when it can be: BXC4 is the bishop's
+    // capture if the bishop can make it, else the pawn's.
+    let fen = "4k3/8/8/8/2p5/1P6/8/4KB2 w - - 0 1";
+    assert_reads(fen, "f1c4", &["BXC4", "BC4"]);
+    assert_reads(fen, "b3c4", &["bxc4", "B3XC4"]);
+    assert_reads("4k3/8/8/8/2p5/1P6/8/4K3 w - - 0 1", "b3c4", &["BXC4"]);
+    // Only all-caps text is read again: `Bb4` stays a bishop move (illegal
+    // here), never the pawn's b4.
+    assert_refused(
+        START_FEN,
+        "Bb4",
+        "Illegal move: Bb4 (no bishop can reach b4)",
+    );
+    let fen = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+    assert_reads(fen, "e4d5", &["EXD5", "EXD"]);
+    assert_refused(
+        START_FEN,
+        "E5",
+        "Illegal move: E5 ('E' is not a piece letter (K, Q, R, B, N))",
+    );
+}
+
 /// A lower-case `b` is the b-file or, as people type, the bishop: legality
 /// decides, and when both readings are legal SAN's rule (a lower-case letter
 /// is a file) makes it the pawn.
