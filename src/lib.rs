@@ -17,6 +17,8 @@
 //! 7. The front ends, each a thin loop over the same engine: [`console`] for
 //!    people, [`xboard`] and [`uci`] for programs, all reading lines through
 //!    [`input`]; and [`tools`] for `perft`, `bench` and EPD suites.
+//! 8. [`lab`]: the search laboratory, two settings of the search's switches
+//!    ([`search::techniques`]) measured side by side.
 //!
 //! ```
 //! use umax::board::Board;
@@ -44,6 +46,7 @@ pub mod console;
 pub mod eval;
 pub mod game;
 pub mod input;
+pub mod lab;
 pub mod search;
 pub mod table;
 pub mod tools;

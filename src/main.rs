@@ -8,17 +8,24 @@ use umax::board::{Board, START_FEN};
 use umax::clock::Limits;
 use umax::console::{Console, terminal_has_unicode};
 use umax::input::{Input, send};
-use umax::search::Searcher;
+use umax::lab;
+use umax::search::{Searcher, Settings, techniques};
 use umax::table::{DEFAULT_ENTRIES_LOG2, TranspositionTable};
 use umax::tools;
 use umax::uci::Uci;
 use umax::xboard::Xboard;
 
 const USAGE: &str = "\
-usage: umax [--hash MB] [--ascii] [--xboard | --uci]
+usage: umax [--hash MB] [--ascii] [--set NAME=VALUE]... [--xboard | --uci]
        umax perft DEPTH [FEN]
-       umax bench [DEPTH]
-       umax epd FILE [--time SECONDS | --depth PLIES | --nodes N]
+       umax bench [DEPTH] [--stats] [--set NAME=VALUE]...
+       umax epd FILE [--time SECONDS | --depth PLIES | --nodes N] [--stats] [--set NAME=VALUE]...
+       umax lab A-SPEC B-SPEC [--depth PLIES | --time SECONDS]
+       umax options
+
+--set applies one of the search laboratory's switches (see 'umax options'),
+e.g. --set null=off --set preset=micromax. A SPEC is such settings separated
+by commas ('preset=micromax,null=off'); '' or 'default' is the default.
 
 With no command umax starts the console; if the first line it reads is
 'xboard' or 'uci' it speaks that protocol instead, so GUIs need no flags.";
@@ -51,12 +58,22 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
         })
         .transpose()?;
     let ascii = take_flag(&mut args, "--ascii");
+    let show_stats = take_flag(&mut args, "--stats");
+    let mut settings = Settings::default();
+    while let Some(setting) = take_option(&mut args, "--set")? {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or(format!("--set needs NAME=VALUE, not '{setting}'"))?;
+        settings.set(name, value)?;
+    }
     let searcher = || -> Result<Searcher, String> {
         let table = match hash_megabytes {
             Some(megabytes) => TranspositionTable::try_with_megabytes(megabytes)?,
             None => TranspositionTable::new(DEFAULT_ENTRIES_LOG2),
         };
-        Ok(Searcher::with_table(table))
+        let mut searcher = Searcher::with_table(table);
+        searcher.set_settings(settings.clone());
+        Ok(searcher)
     };
 
     let command = args.first().cloned().unwrap_or_default();
@@ -82,7 +99,7 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
                 None => tools::DEFAULT_BENCH_DEPTH,
             };
             let log2 = searcher()?.table().len().trailing_zeros();
-            tools::bench(depth, log2);
+            tools::bench_with(&settings, depth, log2, show_stats);
         }
         "epd" => {
             let path = args.get(1).ok_or("epd needs a FILE")?;
@@ -99,7 +116,52 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
                 Some(other) => return Err(format!("unknown epd option '{other}'")),
             };
             let log2 = searcher()?.table().len().trailing_zeros();
-            tools::run_epd(&text, &limits, log2);
+            tools::run_epd_with(&text, &limits, log2, &settings, show_stats);
+        }
+        "lab" => {
+            let (Some(a_spec), Some(b_spec)) = (args.get(1), args.get(2)) else {
+                return Err("lab needs A-SPEC and B-SPEC (e.g. umax lab default null=off)".into());
+            };
+            let limits = match args.get(3).map(String::as_str) {
+                None => Limits::depth(lab::DEFAULT_LAB_DEPTH),
+                Some("--depth") => Limits::depth(parse_number(args.get(4), "--depth needs PLIES")?),
+                Some("--time") => {
+                    let seconds: f64 = parse_number(args.get(4), "--time needs SECONDS")?;
+                    if !(seconds > 0.0 && seconds <= 3600.0) {
+                        return Err(format!("--time is from 0 to 3600 seconds, not {seconds}"));
+                    }
+                    Limits::move_time(Duration::from_secs_f64(seconds))
+                }
+                Some(other) => return Err(format!("unknown lab flag '{other}'")),
+            };
+            // Two tables are never alive at once; 2^22 entries unless --hash says.
+            let log2 = match hash_megabytes {
+                Some(_) => searcher()?.table().len().trailing_zeros(),
+                None => lab::LAB_TABLE_LOG2,
+            };
+            send(lab::lab(a_spec, b_spec, &limits, log2)?.trim_end());
+        }
+        "options" => {
+            for option in techniques::OPTIONS {
+                let range = match option.kind {
+                    techniques::OptionKind::Switch => "on|off".to_string(),
+                    techniques::OptionKind::Spin { min, max } => format!("{min}..{max}"),
+                    techniques::OptionKind::Choice(names) => names.join("|"),
+                };
+                send(&format!(
+                    "{:<16} {:<28} default {:<15} {}",
+                    option.name,
+                    range,
+                    option.default_text(),
+                    option.doc
+                ));
+            }
+            send(&format!(
+                "{:<16} {:<28} default {:<15} set every switch at once",
+                techniques::PRESET_OPTION,
+                techniques::PRESETS.join("|"),
+                "default"
+            ));
         }
         "--help" | "-h" | "help" => send(USAGE),
         "--version" | "-V" => send(&format!("umax {}", env!("CARGO_PKG_VERSION"))),

@@ -140,7 +140,9 @@ impl Searcher {
         // only if the node will only do quiescence) and order them once.
         let first = self.move_stack.len();
         if self.generate_and_rank(depth) {
-            self.count_node(SCORING_PASS, listener);
+            // The pass that found the king capture: the scoring pass, unless a
+            // switch or the table made the node start later.
+            self.count_node((iteration + 1).max(SCORING_PASS), listener);
             self.move_stack.truncate(first);
             return INFINITY; // K capture: the previous move was illegal
         }
