@@ -957,12 +957,16 @@ impl Console {
         let mut total = u64::from(depth == 0);
         let mut stop = || perft_should_stop(input);
         if depth > 0 {
-            for mv in board.legal_moves() {
+            let root_moves = board.legal_moves();
+            for (counted, &mv) in root_moves.iter().enumerate() {
                 let undo = board.make_move(mv);
                 let nodes = interruptible_perft(&mut board, depth - 1, &mut stop);
                 board.unmake_move(mv, undo);
                 let Some(nodes) = nodes else {
-                    send(&format!("perft stopped; {total} nodes counted so far."));
+                    send(&format!(
+                        "perft stopped after {counted} of {} root moves ({total} nodes).",
+                        root_moves.len()
+                    ));
                     return;
                 };
                 send(&format!("{mv}: {nodes}"));
