@@ -630,6 +630,20 @@ impl Console {
     /// The result and its reason once the game is over, on the board or on time.
     fn outcome(&self) -> Option<(&'static str, String)> {
         if let Some(loser) = self.lost_on_time {
+            let winner = loser.opposite();
+            // A flag fall loses only if the other side could still mate; a
+            // lone king, or king and one minor piece, cannot (as FIDE rules
+            // and the servers have it, simplified).
+            if !has_mating_material(self.game.board(), winner) {
+                return Some((
+                    "1/2-1/2",
+                    format!(
+                        "{}'s flag fell, but {} cannot mate: a draw",
+                        side_name(loser),
+                        side_name(winner)
+                    ),
+                ));
+            }
             let result = match loser {
                 Color::White => "0-1",
                 Color::Black => "1-0",
@@ -652,7 +666,11 @@ impl Console {
             return false;
         };
         let what = if self.lost_on_time.is_some() {
-            "Time forfeit"
+            if result == "1/2-1/2" {
+                "Flag fall"
+            } else {
+                "Time forfeit"
+            }
         } else {
             match self.game.status() {
                 GameStatus::Checkmate { .. } => "Checkmate",
@@ -887,7 +905,7 @@ impl Console {
             &today(),
         );
         if let Some((result, _)) = self.outcome().filter(|_| self.lost_on_time.is_some()) {
-            // The game record knows no clocks: put the time forfeit in.
+            // The game record knows no clocks: put the result on time in.
             pgn = pgn.replacen(
                 "[Result \"*\"]",
                 &format!("[Result \"{result}\"]\n[Termination \"time forfeit\"]"),
@@ -1119,6 +1137,24 @@ fn looks_like_a_move(text: &str) -> bool {
     let capture_by_files = matches!(files.as_slice(),
         [from @ b'a'..=b'h', to @ b'a'..=b'h'] if from.abs_diff(*to) == 1);
     castles || (starts_like_a_move && names_a_rank) || capture_by_files
+}
+
+/// Has `color` more than a lone king, or king and one knight or bishop? (With
+/// no more, it cannot win on time.)
+fn has_mating_material(board: &Board, color: Color) -> bool {
+    let mut minors = 0;
+    for square in Square::all() {
+        let piece = board.piece_at(square);
+        if !piece.is_color(color) {
+            continue;
+        }
+        match piece.kind() {
+            Some(PieceKind::Pawn | PieceKind::Rook | PieceKind::Queen) => return true,
+            Some(PieceKind::Knight | PieceKind::Bishop) => minors += 1,
+            Some(PieceKind::King) | None => {}
+        }
+    }
+    minors >= 2
 }
 
 /// `12.` when White is to move in `board`, `12...` when Black is.
@@ -1366,6 +1402,30 @@ mod tests {
         console.role = EngineRole::Both;
         assert_eq!(console.player_name(Color::White), "Human and umax");
         assert_eq!(console.player_name(Color::Black), "umax");
+    }
+
+    #[test]
+    fn a_side_that_cannot_mate_does_not_win_on_time() {
+        let mut console = Console::new(Searcher::new(10), false);
+        console.game = Game::from_fen("4k3/8/8/8/8/8/3P4/4K1N1 b - - 0 40").unwrap();
+        console.lost_on_time = Some(Color::Black);
+        assert_eq!(console.outcome().unwrap().0, "1-0");
+        console.lost_on_time = Some(Color::White);
+        assert_eq!(
+            console.outcome().unwrap(),
+            (
+                "1/2-1/2",
+                "White's flag fell, but Black cannot mate: a draw".to_string()
+            )
+        );
+        assert!(!has_mating_material(
+            &Board::from_fen("4k3/8/8/8/8/8/8/4KNN1 w - - 0 1").unwrap(),
+            Color::Black
+        ));
+        assert!(has_mating_material(
+            &Board::from_fen("4k3/8/8/8/8/8/8/4KNN1 w - - 0 1").unwrap(),
+            Color::White
+        ));
     }
 
     #[test]

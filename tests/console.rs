@@ -751,6 +751,12 @@ fn the_player_loses_on_time() {
         "{pgn}"
     );
     assert!(pgn.ends_with("\n0-1\n"), "{pgn}");
+    // Against a lone king the flag's fall is a draw.
+    engine.send("fen 4k3/8/8/8/8/8/3P4/4K3 w - - 0 1");
+    std::thread::sleep(Duration::from_millis(1200));
+    engine.send("d4");
+    engine.until_exact("White's flag fell.");
+    engine.until_exact("Flag fall: 1/2-1/2 {White's flag fell, but Black cannot mate: a draw}");
     // A new game sets the clocks back.
     engine.send("new");
     engine.send("time");
