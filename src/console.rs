@@ -15,6 +15,8 @@
 //! that `stop`, `?` or `move` make it move at once. umax plays Black, White,
 //! both sides (`play both`, `auto`: it plays itself until a line is typed) or
 //! neither. With a `level` both sides have a clock and either can lose on time.
+//! `random` (off by default, so that analysis and tests repeat) varies umax's
+//! first moves among near-best ones.
 //!
 //! Everything the console echoes back from the input goes through [`echo`]:
 //! control characters are shown escaped (`\x1b`), never sent to the terminal,
@@ -777,8 +779,8 @@ impl Console {
 
     /// Charge `side` for a move that took `used`: take the time off its clock,
     /// add the increment, and a new session's time after every
-    /// `moves_per_session` moves. If the time ran out first, `side` loses on
-    /// time (said at once) and `false` is returned: the move does not count.
+    /// `moves_per_session` moves. If the time ran out first, `side`'s flag
+    /// falls (said at once) and `false` is returned: the move does not count.
     fn charge_clock(&mut self, side: Color, used: Duration) -> bool {
         let TimeControl::Level {
             moves_per_session,
@@ -803,7 +805,7 @@ impl Console {
     }
 
     /// Has the player to move run out of time while we waited for a line? Then
-    /// the game is lost on time, whatever the line says, and we say so now.
+    /// the flag has fallen, whatever the line says, and we say so now.
     fn check_flag(&mut self) -> bool {
         let side = self.game.board().side_to_move();
         if self.is_over() || self.role.plays(side) {
@@ -824,16 +826,13 @@ impl Console {
     }
 
     fn show_clocks(&self) {
-        let TimeControl::Level { .. } = self.time_control else {
-            if let TimeControl::PerMove(time) = self.time_control {
-                send(&format!(
-                    "No clock: umax thinks {} s per move ('level' sets a clock for both sides).",
-                    time.as_secs_f64()
-                ));
-            }
-            return;
-        };
-        send(&self.clock_line());
+        match self.time_control {
+            TimeControl::Level { .. } => send(&self.clock_line()),
+            TimeControl::PerMove(time) => send(&format!(
+                "No clock: umax thinks {} s per move ('level' sets a clock for both sides).",
+                time.as_secs_f64()
+            )),
+        }
     }
 
     /// Both clocks, the running one as it stands now, e.g.
