@@ -34,7 +34,7 @@ use crate::eval::Score;
 use crate::game::{Game, GameStatus, parse_move, san};
 use crate::input::{Input, send};
 use crate::search::{
-    INFINITY, Listener, MAX_PLIES, SearchInfo, SearchResult, Searcher, Silent, mate_in,
+    INFINITY, Listener, MAX_PLIES, SearchInfo, SearchResult, Searcher, Silent, mate_in, techniques,
 };
 use crate::tools;
 
@@ -104,7 +104,10 @@ Commands (in any case):
   ascii            switch between Unicode and ASCII pieces
   pgn FILE         save the game as PGN (added to the end of an existing file)
   perft DEPTH      count the move tree of the current position ('stop' stops it)
-  bench            measure the engine's speed
+  bench            measure the engine's speed (with the current settings)
+  set              list the search laboratory's switches and their values
+  set NAME VALUE   set one (set null off, set preset micromax)
+  stats            the statistics of umax's last search (EBF, FH1 %, ...)
   help             this list
   quit             leave (end of input does the same)";
 
@@ -327,9 +330,48 @@ impl Console {
             },
             "bench" => {
                 let log2_entries = self.searcher.table().len().trailing_zeros();
-                tools::bench(tools::DEFAULT_BENCH_DEPTH, log2_entries);
+                let settings = self.searcher.settings().clone();
+                tools::bench_with(&settings, tools::DEFAULT_BENCH_DEPTH, log2_entries, false);
+            }
+            "set" => self.set_option(argument),
+            "stats" => {
+                let stats = self.searcher.stats();
+                if stats.iterations.is_empty() {
+                    send("No search yet: the statistics are those of umax's last search.");
+                } else {
+                    send(stats.table().trim_end());
+                }
             }
             _ => self.player_move(line, input),
+        }
+    }
+
+    /// `set` lists the laboratory's switches; `set NAME VALUE` sets one.
+    fn set_option(&mut self, argument: &str) {
+        let settings = self.searcher.settings().clone();
+        if argument.is_empty() {
+            send(&format!("Search settings: {}", settings.to_spec()));
+            for option in techniques::OPTIONS {
+                send(&format!(
+                    "  {:<16} {:<15} {}",
+                    option.name,
+                    option.value_text(&settings),
+                    option.doc
+                ));
+            }
+            return;
+        }
+        let (name, value) = match argument.split_once(char::is_whitespace) {
+            Some((name, value)) => (name, value.trim()),
+            None => argument.split_once('=').unwrap_or((argument, "")),
+        };
+        let mut changed = settings;
+        match changed.set(name, value) {
+            Ok(()) => {
+                send(&format!("Search settings: {}", changed.to_spec()));
+                self.searcher.set_settings(changed);
+            }
+            Err(error) => send(&format!("Error: {}", echo(&error))),
         }
     }
 

@@ -949,3 +949,33 @@ fn random_varies_the_opening_only_when_asked() {
     engine.send("random maybe");
     engine.until_exact("Error: random needs on, off or nothing, not 'maybe'");
 }
+
+#[test]
+fn set_lists_and_changes_the_search_switches_and_stats_shows_the_last_search() {
+    let mut engine = start_console();
+    engine.send("stats");
+    let (_, line) = engine.until("no search yet", |line| line.starts_with("No search yet"));
+    assert!(line.contains("last search"));
+    engine.send("set");
+    let (_, line) = engine.until("the null switch", |line| {
+        line.trim_start().starts_with("null ")
+    });
+    assert!(line.contains(" on "), "{line}");
+    engine.send("set null off");
+    let (_, line) = engine.until("the new settings", |line| {
+        line.starts_with("Search settings")
+    });
+    assert_eq!(line, "Search settings: default,null=off");
+    engine.send("set lmr sometimes");
+    let (_, line) = engine.until("an error", |line| line.starts_with("Error"));
+    assert!(line.contains("on or off"), "{line}");
+    engine.send("sd 4");
+    engine.send("go");
+    engine.until("umax's move", |line| line.starts_with("umax plays"));
+    engine.send("stats");
+    let (_, line) = engine.until("the null-move counts", |line| {
+        line.starts_with("null moves")
+    });
+    assert_eq!(line, "null moves 0, cut-offs 0");
+    engine.send("quit");
+}
