@@ -1,8 +1,13 @@
 //! # The search: micro-Max's one recursive function
 //!
-//! Everything umax knows about choosing a move is in `Searcher::search`, a
-//! port of micro-Max 4.8's `D()`. Read it beside the C listing: each block below
-//! carries the name micro-Max's comments give it. In one function it combines:
+//! Everything umax knows about choosing a move is in `Searcher::search`
+//! (`micromax.rs`), a port of micro-Max 4.8's `D()`. Read it beside the C
+//! listing: each block carries the name micro-Max's comments give it, and the
+//! file's docs give its contract and a glossary of micro-Max's one-letter
+//! names. This file holds the root driver ([`Searcher::think`]), what it
+//! reports ([`SearchInfo`], [`Listener`]) and the best line read back from the
+//! table; `techniques.rs` the laboratory's switches; `stats.rs` the counters.
+//! In one function the search combines:
 //!
 //! 1. **Negamax alpha-beta.** A score is always from the point of view of the
 //!    side to move; the reply's score is negated. A move that scores `>= beta`
@@ -65,7 +70,9 @@ pub use techniques::{LMR_MIN_DEPTH, LMR_REDUCTION, NULL_MOVE_REDUCTION, Settings
 /// micro-Max's `I`: more than any evaluation; the score of capturing a king.
 pub const INFINITY: Score = 32000;
 
-/// Scores beyond this are mates (micro-Max: `I - M`, M = 136).
+/// Scores beyond this are mates. micro-Max tests `m > I - M` with `M = 136`
+/// of its units; umax keeps a wider band (500 below [`INFINITY`]), since the
+/// delayed-loss bonus lowers a mate score by about one per move.
 pub const MATE_BOUND: Score = INFINITY - 500;
 
 /// The score of a draw.
@@ -90,7 +97,7 @@ pub const MAX_PLIES: u32 = MATE_DEPTH as u32 - 3;
 /// How a search should be reported on and interrupted: the front ends implement
 /// this to print thinking output and to read their input while the engine thinks.
 pub trait Listener {
-    /// Called every [`POLL_INTERVAL`] nodes; return `true` to stop the search now
+    /// Called every [`POLL_INTERVAL`](crate::clock::POLL_INTERVAL) nodes; return `true` to stop the search now
     /// (the best move found so far is still returned).
     fn should_stop(&mut self) -> bool {
         false
