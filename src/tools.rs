@@ -102,7 +102,7 @@ pub fn bench(depth: u32, log2_entries: u32) -> BenchResult {
     bench_with(&Settings::default(), depth, log2_entries, false)
 }
 
-/// [`bench`] under the laboratory's `settings`; with `show_stats`, the search
+/// [`bench()`] under the laboratory's `settings`; with `show_stats`, the search
 /// statistics added up over the positions are printed before the totals.
 pub fn bench_with(
     settings: &Settings,

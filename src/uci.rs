@@ -12,7 +12,7 @@
 //! `go ponder` starts to run; if not, it says `stop` and discards the move.
 //!
 //! Bad input is answered with one `info string` line that repeats at most
-//! [`ECHO_CHARS`](crate::input::ECHO_CHARS) characters of it, escaped. The
+//! [`ECHO_CHARS`] characters of it, escaped. The
 //! numbers of `go` are brought into the range umax can use (a clock of a
 //! billion years is the longest clock umax knows, `mate 2147483648` is as deep
 //! as it searches); a `go` word without a number is reported and ignored.
