@@ -49,7 +49,7 @@
 //! | `a` | `entry` | the hash-table slot of this position |
 
 use crate::board::{Move, MoveKind, Piece, PieceKind};
-use crate::eval::{self, Score};
+use crate::eval::{self, EvalStyle, Score};
 use crate::table::{Bound, Entry};
 
 use super::techniques::{CaptureOrder, CheckExtension, NullMove, Quiescence};
@@ -70,15 +70,18 @@ pub(super) struct ScoredMove {
     capture_rank: Option<Score>,
 }
 
-/// Captures and queen promotions are what quiescence searches; under-promotions
-/// that capture nothing are treated as quiet moves.
+/// Captures (and, with `queen_pushes`, queen promotions) are what quiescence
+/// searches; under-promotions that capture nothing are treated as quiet moves.
 ///
-/// Deviation from micro-Max: micro-Max promotes to a queen only and its
-/// quiescence ignores promotions that capture nothing. We generate all four
-/// promotions in full-width nodes and let quiescence try pushing a pawn to queen.
+/// Deviation from micro-Max (eval style `umax`): micro-Max's quiescence ignores
+/// promotions that capture nothing; umax lets quiescence push a pawn to queen.
+/// (micro-Max promotes to a queen only; umax generates all four promotions in
+/// full-width nodes, under both styles: the rules stay complete.)
 #[inline]
-fn is_tactical(victim: Piece, mv: Move) -> bool {
-    !victim.is_empty() || mv.kind == MoveKind::EnPassant || mv.promotion == Some(PieceKind::Queen)
+fn is_tactical(victim: Piece, mv: Move, queen_pushes: bool) -> bool {
+    !victim.is_empty()
+        || mv.kind == MoveKind::EnPassant
+        || (queen_pushes && mv.promotion == Some(PieceKind::Queen))
 }
 
 impl Searcher {
@@ -480,8 +483,9 @@ impl Searcher {
             self.board.generate_captures(&mut self.generated);
         }
         let first = self.move_stack.len();
+        let queen_pushes = self.settings.eval == EvalStyle::Umax;
         if self.settings.captures != CaptureOrder::MvvLva {
-            return self.generate_in_order(first);
+            return self.generate_in_order(first, queen_pushes);
         }
         // Captures (and promotions) first, ranked by MVV/LVA ...
         for &mv in &self.generated {
@@ -489,7 +493,7 @@ impl Searcher {
             if victim.kind() == Some(PieceKind::King) {
                 return true;
             }
-            if is_tactical(victim, mv) {
+            if is_tactical(victim, mv, queen_pushes) {
                 let rank = eval::mvv_lva(&self.board, mv);
                 // Insertion sort: a node has only a handful of captures.
                 let mut at = self.move_stack.len();
@@ -505,7 +509,7 @@ impl Searcher {
         }
         // ... then the quiet moves in generation order.
         for &mv in &self.generated {
-            if !is_tactical(self.board.piece_at(mv.to), mv) {
+            if !is_tactical(self.board.piece_at(mv.to), mv, queen_pushes) {
                 self.move_stack.push(ScoredMove {
                     mv,
                     capture_rank: None,
@@ -519,14 +523,15 @@ impl Searcher {
     /// generator made them; with `bestfirst` the best MVV/LVA capture goes first,
     /// as micro-Max's scoring pass leaves it as the hint. Returns `true` if one
     /// of the moves captures the king.
-    fn generate_in_order(&mut self, first: usize) -> bool {
+    fn generate_in_order(&mut self, first: usize, queen_pushes: bool) -> bool {
         let mut best_capture: Option<(usize, Score)> = None;
         for &mv in &self.generated {
             let victim = self.board.piece_at(mv.to);
             if victim.kind() == Some(PieceKind::King) {
                 return true;
             }
-            let rank = is_tactical(victim, mv).then(|| eval::mvv_lva(&self.board, mv));
+            let rank =
+                is_tactical(victim, mv, queen_pushes).then(|| eval::mvv_lva(&self.board, mv));
             if let Some(rank) = rank
                 && best_capture.is_none_or(|(_, best)| rank > best)
             {
