@@ -273,11 +273,13 @@ fn pawn_move_gain(
 
     // Advancement and promotion: the pawn's value where it lands minus its value now.
     let value_after = match (mv.promotion, style) {
-        // micro-Max: a flat `647 - p` units for any promotion (it has only queens).
-        (Some(_), EvalStyle::MicroMax) => {
+        // micro-Max: a flat `647 - p` units for a promotion (to a queen: the only
+        // one it has; under-promotions keep umax's value, so that a knight is
+        // never counted as a queen).
+        (Some(PieceKind::Queen), EvalStyle::MicroMax) => {
             return gain + MICROMAX_PROMOTION_GAIN;
         }
-        (Some(promoted), EvalStyle::Umax) => PIECE_VALUES[promoted as usize],
+        (Some(promoted), _) => PIECE_VALUES[promoted as usize],
         (None, _) => piece_value(own_pawn, mv.to),
     };
     gain + value_after - piece_value(own_pawn, mv.from)
