@@ -484,16 +484,25 @@ impl Searcher {
         }
         let first = self.move_stack.len();
         let queen_pushes = self.settings.eval == EvalStyle::Umax;
-        if self.settings.captures != CaptureOrder::MvvLva {
-            return self.generate_in_order(first, queen_pushes);
+        match (self.settings.captures, queen_pushes) {
+            (CaptureOrder::MvvLva, true) => self.rank_mvv_lva::<true>(first),
+            (CaptureOrder::MvvLva, false) => self.rank_mvv_lva::<false>(first),
+            _ => self.generate_in_order(first, queen_pushes),
         }
+    }
+
+    /// Put the generated moves on the move stack from `first` on: captures (and
+    /// with `QUEEN_PUSHES` queen promotions) by MVV/LVA, then the quiet moves.
+    /// Returns `true` if a move captures the king. (A compile-time flag, so the
+    /// loops over every generated move test nothing they need not.)
+    fn rank_mvv_lva<const QUEEN_PUSHES: bool>(&mut self, first: usize) -> bool {
         // Captures (and promotions) first, ranked by MVV/LVA ...
         for &mv in &self.generated {
             let victim = self.board.piece_at(mv.to);
             if victim.kind() == Some(PieceKind::King) {
                 return true;
             }
-            if is_tactical(victim, mv, queen_pushes) {
+            if is_tactical(victim, mv, QUEEN_PUSHES) {
                 let rank = eval::mvv_lva(&self.board, mv);
                 // Insertion sort: a node has only a handful of captures.
                 let mut at = self.move_stack.len();
@@ -509,7 +518,7 @@ impl Searcher {
         }
         // ... then the quiet moves in generation order.
         for &mv in &self.generated {
-            if !is_tactical(self.board.piece_at(mv.to), mv, queen_pushes) {
+            if !is_tactical(self.board.piece_at(mv.to), mv, QUEEN_PUSHES) {
                 self.move_stack.push(ScoredMove {
                     mv,
                     capture_rank: None,
