@@ -17,6 +17,8 @@
 //! 7. The front ends, each a thin loop over the same engine: [`console`] for
 //!    people, [`xboard`] and [`uci`] for programs, all reading lines through
 //!    [`input`]; and [`tools`] for `perft`, `bench` and EPD suites.
+//! 8. [`selfplay`]: matches between two search settings from the [`openings`],
+//!    with Elo and the SPRT, to measure what a technique is worth.
 //!
 //! ```
 //! use umax::board::Board;
@@ -44,7 +46,9 @@ pub mod console;
 pub mod eval;
 pub mod game;
 pub mod input;
+pub mod openings;
 pub mod search;
+pub mod selfplay;
 pub mod table;
 pub mod tools;
 pub mod uci;

@@ -19,6 +19,7 @@ usage: umax [--hash MB] [--ascii] [--xboard | --uci]
        umax perft DEPTH [FEN]
        umax bench [DEPTH]
        umax epd FILE [--time SECONDS | --depth PLIES | --nodes N]
+       umax selfplay --a SPEC --b SPEC [--tc BASE+INC] [--games N] ... (selfplay --help)
 
 With no command umax starts the console; if the first line it reads is
 'xboard' or 'uci' it speaks that protocol instead, so GUIs need no flags.";
@@ -101,6 +102,10 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
             let log2 = searcher()?.table().len().trailing_zeros();
             tools::run_epd(&text, &limits, log2);
         }
+        "selfplay" if args.iter().any(|a| a == "--help" || a == "-h") => {
+            send(umax::selfplay::USAGE)
+        }
+        "selfplay" => umax::selfplay::main(&args[1..], hash_megabytes)?,
         "--help" | "-h" | "help" => send(USAGE),
         "--version" | "-V" => send(&format!("umax {}", env!("CARGO_PKG_VERSION"))),
         other => return Err(format!("unknown command '{other}'")),
