@@ -24,8 +24,26 @@
 //!   moving the pawn right in front of the king strips its shelter;
 //! * **end-game pawn push** ([`pawn_push_bonus`]): the fewer pieces are left, the
 //!   more every pawn step is worth, so passers run in the end game.
+//!
+//! Two details can be taken exactly as micro-Max 4.8 has them ([`EvalStyle`]):
+//! where the centre is, and which king the pawn shelter protects.
 
-use crate::board::{Board, Color, Move, MoveKind, Piece, PieceKind, Square};
+use crate::board::{Board, CastlingRights, Color, Move, MoveKind, Piece, PieceKind, Square};
+
+/// Which version of the evaluation's details to use (the laboratory's `eval`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EvalStyle {
+    /// umax's evaluation: the centre lies between the d- and e-files, and every
+    /// king is sheltered by the pawn in front of it.
+    ///
+    /// Deviation from micro-Max: micro-Max's centre table `(K-4)*(K-4)` puts the
+    /// centre on the e-file (and truncates the squares to whole numbers), so it
+    /// draws pieces to the king's side; its shelter term fires only for a king
+    /// that has moved (castled), and looks at the square `x^16`.
+    Umax,
+    /// micro-Max 4.8's details exactly (in its units scaled to centipawns).
+    MicroMax,
+}
 
 /// Scores are centipawns from the point of view of the side to move.
 pub type Score = i32;
@@ -102,6 +120,7 @@ pub fn piece_value(piece: Piece, square: Square) -> Score {
 
 /// Closeness to the centre: micro-Max's table of squared distances from the
 /// centre, turned around so that more is better (0 in a corner, 33 in the middle).
+/// This is umax's version, centred between the d- and e-files.
 const fn centralisation_table() -> [Score; 128] {
     let mut table = [0; 128];
     let mut rank = 0;
@@ -120,20 +139,54 @@ const fn centralisation_table() -> [Score; 128] {
 }
 const CENTRALISATION: [Score; 128] = centralisation_table();
 
+/// micro-Max 4.8's own centre table: `(K-4)*(K-4) + (L-3.5)*(L-3.5)` stored in
+/// a `char` (so truncated), centred on the e-file; turned around and scaled
+/// to centipawns like [`CENTRALISATION`].
+const fn micromax_centralisation_table() -> [Score; 128] {
+    let mut table = [0; 128];
+    let mut rank = 0;
+    while rank < 8 {
+        let mut file = 0;
+        while file < 8 {
+            let df = file - 4;
+            let dr4 = (2 * rank - 7) * (2 * rank - 7); // 4 * (L - 3.5)^2
+            let distance_squared = df * df + dr4 / 4; // truncated as a char is
+            table[(rank * 16 + file) as usize] = (28 - distance_squared) * 135 / 100;
+            file += 1;
+        }
+        rank += 1;
+    }
+    table
+}
+const MICROMAX_CENTRALISATION: [Score; 128] = micromax_centralisation_table();
+
 /// The centralisation score of a piece of `kind` on `square`. micro-Max gives it
 /// to pawns, knights, bishops and the king (the "magnetic king"), not to rooks
 /// and queens, which work from a distance.
 #[inline]
 pub fn centralisation(kind: PieceKind, square: Square) -> Score {
-    match kind {
-        PieceKind::Rook | PieceKind::Queen => 0,
-        _ => CENTRALISATION[square.index()],
+    centralisation_in(EvalStyle::Umax, kind, square)
+}
+
+/// [`centralisation`] in the given style.
+#[inline]
+pub fn centralisation_in(style: EvalStyle, kind: PieceKind, square: Square) -> Score {
+    match (kind, style) {
+        (PieceKind::Rook | PieceKind::Queen, _) => 0,
+        (_, EvalStyle::Umax) => CENTRALISATION[square.index()],
+        (_, EvalStyle::MicroMax) => MICROMAX_CENTRALISATION[square.index()],
     }
 }
 
 /// What the move `mv` (pseudo-legal, not yet made) gains for the side making it:
 /// micro-Max's incremental evaluation, computed from the board before the move.
 pub fn move_gain(board: &Board, mv: Move, material_gone: i32) -> Score {
+    move_gain_in(EvalStyle::Umax, board, mv, material_gone)
+}
+
+/// [`move_gain`] in the given style.
+#[inline]
+pub fn move_gain_in(style: EvalStyle, board: &Board, mv: Move, material_gone: i32) -> Score {
     let mover = board.piece_at(mv.from);
     let Some(kind) = mover.kind() else { return 0 };
     let us = board.side_to_move();
@@ -146,7 +199,7 @@ pub fn move_gain(board: &Board, mv: Move, material_gone: i32) -> Score {
     let mut gain = piece_value(board.piece_at(captured_square), captured_square);
 
     // Centralisation: the step towards (or away from) the centre.
-    gain += centralisation(kind, mv.to) - centralisation(kind, mv.from);
+    gain += centralisation_in(style, kind, mv.to) - centralisation_in(style, kind, mv.from);
 
     if kind == PieceKind::King {
         if mv.kind == MoveKind::Castle {
@@ -160,14 +213,20 @@ pub fn move_gain(board: &Board, mv: Move, material_gone: i32) -> Score {
     }
 
     if kind == PieceKind::Pawn {
-        gain += pawn_move_gain(board, mv, us, material_gone);
+        gain += pawn_move_gain(style, board, mv, us, material_gone);
     }
     gain
 }
 
 /// The pawn terms of [`move_gain`]: structure, king shelter, end-game push,
 /// advancement and promotion.
-fn pawn_move_gain(board: &Board, mv: Move, us: Color, material_gone: i32) -> Score {
+fn pawn_move_gain(
+    style: EvalStyle,
+    board: &Board,
+    mv: Move,
+    us: Color,
+    material_gone: i32,
+) -> Score {
     let own_pawn = Piece::new(us, PieceKind::Pawn);
     let pawn_beside = |file_step: i8| {
         mv.from
@@ -178,10 +237,19 @@ fn pawn_move_gain(board: &Board, mv: Move, us: Color, material_gone: i32) -> Sco
     // minus one so that a pawn with a single such neighbour moves for free.
     let undefended = i32::from(!pawn_beside(-2)) + i32::from(!pawn_beside(2)) - 1;
     // The pawn right in front of the king is its shelter.
-    let shelters_king = mv
-        .from
-        .offset(-us.pawn_push())
-        .is_some_and(|square| board.piece_at(square).is(us, PieceKind::King));
+    let shelters_king = match style {
+        EvalStyle::Umax => mv
+            .from
+            .offset(-us.pawn_push())
+            .is_some_and(|square| board.piece_at(square).is(us, PieceKind::King)),
+        // micro-Max: `b[x^16] == k+36`, its own king, moved, on the square whose
+        // rank differs in the lowest bit (behind a pawn on rank 2, 4 or 6).
+        EvalStyle::MicroMax => {
+            Square::from_index(mv.from.index() as u8 ^ 16).is_some_and(|square| {
+                board.piece_at(square).is(us, PieceKind::King) && king_has_moved(board, us, square)
+            })
+        }
+    };
     let mut gain = -PAWN_STRUCTURE_PENALTY * (undefended + i32::from(shelters_king));
     gain += pawn_push_bonus(material_gone);
 
@@ -193,16 +261,41 @@ fn pawn_move_gain(board: &Board, mv: Move, us: Color, material_gone: i32) -> Sco
     gain + value_after - piece_value(own_pawn, mv.from)
 }
 
+/// Has the king of `color` on `square` moved (micro-Max's virgin bit is off)?
+/// A king on its home square with a castling right left has not.
+fn king_has_moved(board: &Board, color: Color, square: Square) -> bool {
+    let (home, short, long) = match color {
+        Color::White => (
+            Square::E1,
+            CastlingRights::WHITE_KINGSIDE,
+            CastlingRights::WHITE_QUEENSIDE,
+        ),
+        Color::Black => (
+            Square::E8,
+            CastlingRights::BLACK_KINGSIDE,
+            CastlingRights::BLACK_QUEENSIDE,
+        ),
+    };
+    let rights = board.castling_rights();
+    let can_castle = rights.contains(short) || rights.contains(long);
+    square != home || !can_castle
+}
+
 /// The full evaluation of `board` for the side to move: material (with pawn
 /// advancement) plus centralisation. Only the root of a search needs it; below
 /// the root the score is carried along by [`move_gain`].
 pub fn static_eval(board: &Board) -> Score {
+    static_eval_in(EvalStyle::Umax, board)
+}
+
+/// [`static_eval`] in the given style.
+pub fn static_eval_in(style: EvalStyle, board: &Board) -> Score {
     let us = board.side_to_move();
     let mut score = 0;
     for square in Square::all() {
         let piece = board.piece_at(square);
         let Some(kind) = piece.kind() else { continue };
-        let value = piece_value(piece, square) + centralisation(kind, square);
+        let value = piece_value(piece, square) + centralisation_in(style, kind, square);
         score += if piece.is_color(us) { value } else { -value };
     }
     score

@@ -225,3 +225,106 @@ fn same_search_gives_same_result() {
     assert_eq!(first.info.nodes, second.info.nodes);
     assert_eq!(first.best_move, second.best_move);
 }
+
+/// Records every line the search reports.
+#[derive(Default)]
+struct Recorder {
+    reports: Vec<umax::search::SearchInfo>,
+}
+
+impl umax::search::Listener for Recorder {
+    fn iteration_done(&mut self, info: &umax::search::SearchInfo) {
+        self.reports.push(info.clone());
+    }
+}
+
+/// The fuzzed position where the ponder move once came from another line.
+const PONDER_BUG_FEN: &str = "5r2/pb1p3n/1p2k1q1/P1B2p1p/2p1P2P/R5p1/1n3PK1/4N3 w - - 3 43";
+
+#[test]
+fn last_reported_line_starts_with_the_move_played_and_ponder_move_is_its_reply() {
+    // Node limits cut iterations off at many different moments, deterministically.
+    let fens = [
+        umax::board::START_FEN,
+        PONDER_BUG_FEN,
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "2q1rr1k/3bbnnp/p2p1pp1/2pPp3/PpP1P1P1/1P2BNNP/2BQ1PRK/7R b - - 0 1",
+    ];
+    let mut best_changed_in_unfinished_iteration = 0;
+    for fen in fens {
+        let board = Board::from_fen(fen).unwrap();
+        for nodes in (0..40).map(|i| 3_000 + i * 7_919) {
+            let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+            let mut recorder = Recorder::default();
+            let result = searcher.think(&board, &[], &Limits::nodes(nodes), &mut recorder);
+            let best = result.best_move.unwrap();
+            let last = recorder.reports.last().expect("at least one line");
+            assert_eq!(last.pv.first(), Some(&best), "{fen} nodes {nodes}");
+            if recorder.reports.len() >= 2 {
+                let previous = &recorder.reports[recorder.reports.len() - 2];
+                if previous.pv.first() != Some(&best) && last.nodes >= nodes {
+                    best_changed_in_unfinished_iteration += 1;
+                }
+            }
+            if let Some(reply) = result.ponder_move {
+                assert_eq!(last.pv.get(1), Some(&reply), "{fen} nodes {nodes}");
+                let mut after = board.clone();
+                after.make_move(best);
+                assert!(
+                    after.legal_moves().contains(&reply),
+                    "{fen} nodes {nodes}: ponder {reply} illegal after {best}"
+                );
+            }
+        }
+    }
+    // The rule was exercised: the best move did change in an unfinished iteration.
+    assert!(best_changed_in_unfinished_iteration > 0);
+}
+
+#[test]
+fn the_fuzzed_ponder_move_is_legal() {
+    let (board, result) = search(PONDER_BUG_FEN, Limits::nodes(217_088));
+    let best = result.best_move.unwrap();
+    let mut after = board.clone();
+    after.make_move(best);
+    if let Some(reply) = result.ponder_move {
+        assert!(after.legal_moves().contains(&reply), "{best} {reply}");
+    }
+}
+
+#[test]
+fn a_proved_mate_ends_the_iterations() {
+    // Mate in two: once proved, deeper iterations could not shorten it.
+    let board =
+        Board::from_fen("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1")
+            .unwrap();
+    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+    let mut recorder = Recorder::default();
+    let limits = Limits::move_time(Duration::from_secs(5));
+    let started = Instant::now();
+    let result = searcher.think(&board, &[], &limits, &mut recorder);
+    assert!(started.elapsed() < Duration::from_secs(2), "kept searching");
+    assert_eq!(mate_in(result.info.score), Some(2));
+    let mate_lines = recorder
+        .reports
+        .iter()
+        .filter(|info| mate_in(info.score).is_some())
+        .count();
+    assert!(mate_lines <= 2, "{mate_lines} lines repeat the mate");
+    assert!(result.info.depth <= 4, "depth {}", result.info.depth);
+}
+
+#[test]
+fn a_single_legal_move_keeps_the_mate_in_view() {
+    // Black's only move is Kh8 and White mates next move: the score must say so.
+    let (_, result) = search(
+        "6k1/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        Limits::move_time(Duration::from_secs(5)),
+    );
+    assert_eq!(
+        mate_in(result.info.score),
+        Some(-1),
+        "{}",
+        result.info.score
+    );
+}

@@ -1,0 +1,471 @@
+//! # The search: micro-Max's one recursive function
+//!
+//! Everything umax knows about choosing a move is in `Searcher::search`, a
+//! port of micro-Max 4.8's `D()`. Read it beside the C listing: each block below
+//! carries the name micro-Max's comments give it. In one function it combines:
+//!
+//! 1. **Negamax alpha-beta.** A score is always from the point of view of the
+//!    side to move; the reply's score is negated. A move that scores `>= beta`
+//!    refutes the opponent's previous move (a *cut-off*): stop looking.
+//! 2. **Internal iterative deepening (IID) at every node.** A node does not
+//!    search its requested depth at once; it searches 1 ply, then 2, ... up to
+//!    the depth asked for. Each iteration leaves its best move in the hash
+//!    table, so the next iteration tries it first, and a good first move makes
+//!    alpha-beta cut off early. The hash table also records how deep the node
+//!    got, so a later visit **resumes** where the last one stopped, and a visit
+//!    that asks for no more than is stored is answered from the table.
+//! 3. **Best move first.** The only move ordering micro-Max has: the best move
+//!    of the previous iteration is tried first, then the others. (umax then
+//!    tries the captures in MVV/LVA order before the quiet moves; this and the
+//!    other departures are marked `Deviation from micro-Max:` in the code.)
+//! 4. **Two-pass MVV/LVA quiescence.** Depth is counted so that iteration 1 is a
+//!    *scoring pass* (captures are ranked by Most Valuable Victim / Least
+//!    Valuable Attacker without being searched, and a capture of the king shows
+//!    the previous move was illegal) and iteration 2 is the *quiescence search*
+//!    (only captures are searched, best-ranked first, and the side to move may
+//!    "stand pat" on the current score). Every full-width iteration (3 and up)
+//!    searches all moves with quiescence below.
+//! 5. **Futility pruning.** If a move's score after it is made cannot reach
+//!    alpha and the reply would only be a quiescence search, the reply would
+//!    stand pat and fail high at once: so we do not search it at all.
+//! 6. **Null-move pruning** (R = 2), **late-move reduction** of quiet moves, and
+//!    a **check extension**, as in micro-Max 4.8.
+//!
+//! Legality is tested the micro-Max way: moves are pseudo-legal, and a move
+//! that leaves the king in check is refuted when the reply captures the king
+//! (the reply returns [`INFINITY`]).
+//!
+//! ## Depth
+//! As in micro-Max, depth counts quiescence as 2: iteration `d` searches all
+//! moves `d - 2` plies deep and then captures. The root driver
+//! [`Searcher::think`] asks for `plies + QUIESCENCE_DEPTH`.
+//!
+//! ## Mate scores and the delayed-loss bonus
+//! micro-Max lowers alpha by one on entry (`q--`) and adds one to a score below
+//! the static evaluation on return (`m += m < e`). A loss found later thus looks
+//! a little better than the same loss found sooner, which makes the side that
+//! loses resist longest and, mirrored, the side that wins pick the shortest
+//! mate: mate in `n` moves scores `INFINITY - n`.
+
+use std::time::{Duration, Instant};
+
+use crate::board::{Board, Move};
+use crate::clock::{Deadlines, Limits};
+use crate::eval::{self, Score};
+use crate::table::TranspositionTable;
+
+mod micromax;
+pub mod stats;
+pub mod techniques;
+
+use micromax::ScoredMove;
+pub use stats::SearchStats;
+pub use techniques::{LMR_MIN_DEPTH, LMR_REDUCTION, NULL_MOVE_REDUCTION, Settings};
+
+/// micro-Max's `I`: more than any evaluation; the score of capturing a king.
+pub const INFINITY: Score = 32000;
+
+/// Scores beyond this are mates (micro-Max: `I - M`, M = 136).
+pub const MATE_BOUND: Score = INFINITY - 500;
+
+/// The score of a draw.
+pub const DRAW_SCORE: Score = 0;
+
+/// Iteration 1: rank captures by MVV/LVA without searching them.
+pub const SCORING_PASS: i32 = 1;
+
+/// Iteration 2: search captures only (quiescence). Iterations above are full width.
+pub const QUIESCENCE_DEPTH: i32 = 2;
+
+/// A mate score is true at any depth: store it with this depth so no deeper
+/// search of the position is ever made (micro-Max: `d = 98`).
+pub const MATE_DEPTH: i32 = 98;
+
+/// With a single legal move the root driver stops after this many plies.
+pub const ONLY_MOVE_PLIES: u32 = 4;
+
+/// The deepest full-width search the root driver will ask for.
+pub const MAX_PLIES: u32 = MATE_DEPTH as u32 - 3;
+
+/// How a search should be reported on and interrupted: the front ends implement
+/// this to print thinking output and to read their input while the engine thinks.
+pub trait Listener {
+    /// Called every [`POLL_INTERVAL`] nodes; return `true` to stop the search now
+    /// (the best move found so far is still returned).
+    fn should_stop(&mut self) -> bool {
+        false
+    }
+
+    /// Called after every completed iteration at the root.
+    fn iteration_done(&mut self, _info: &SearchInfo) {}
+
+    /// Asked after [`Listener::should_stop`] while pondering: `true` once the
+    /// opponent has played the expected move, so that the clock starts now.
+    fn ponder_hit(&mut self) -> bool {
+        false
+    }
+}
+
+/// A listener that prints nothing and never interrupts.
+pub struct Silent;
+
+impl Listener for Silent {}
+
+/// The state of the search after a completed iteration.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    /// Full-width depth in plies.
+    pub depth: u32,
+    /// Deepest ply reached, quiescence included.
+    pub selective_depth: u32,
+    /// Score in centipawns from the side to move's point of view; mate scores are
+    /// beyond [`MATE_BOUND`] (see [`mate_in`]).
+    pub score: Score,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Nodes searched so far (counted as micro-Max counts them).
+    pub nodes: u64,
+    /// Principal variation (best line), read back from the hash table.
+    pub pv: Vec<Move>,
+    /// Per mille of the hash table in use.
+    pub hash_permille: usize,
+}
+
+/// What [`Searcher::think`] returns.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play; `None` only when there is no legal move.
+    pub best_move: Option<Move>,
+    /// The move the engine expects in reply (for pondering hints).
+    pub ponder_move: Option<Move>,
+    /// The last completed iteration (or a default if none completed).
+    pub info: SearchInfo,
+}
+
+/// Moves to mate for a mate score: positive when the side to move mates in
+/// that many moves, negative when it is mated; `None` for ordinary scores.
+pub fn mate_in(score: Score) -> Option<i32> {
+    if score > MATE_BOUND {
+        Some(INFINITY - score)
+    } else if score < -MATE_BOUND {
+        Some(-(score + INFINITY - 1).max(1))
+    } else {
+        None
+    }
+}
+
+/// Plies needed to see the mate of a mate score: `2n - 1` to mate in `n`
+/// moves, `2n` to be mated in `n`; `None` for ordinary scores.
+pub fn mate_plies(score: Score) -> Option<u32> {
+    mate_in(score).map(|moves| {
+        let plies = 2 * moves.unsigned_abs();
+        if moves > 0 { plies - 1 } else { plies }
+    })
+}
+
+/// The engine: owns the board being searched, the hash table and the limits.
+/// There is no global state; two searchers can run side by side.
+pub struct Searcher {
+    table: TranspositionTable,
+    board: Board,
+    /// Keys of the game's positions since the last irreversible move, then of
+    /// the positions on the current search path: for repetition detection.
+    path_keys: Vec<u64>,
+    /// Move lists of all nodes on the current path, each node using a slice.
+    move_stack: Vec<ScoredMove>,
+    /// Scratch buffer for the move generator.
+    generated: Vec<Move>,
+    /// micro-Max's `R`: non-pawn material gone from the board (see `eval.rs`).
+    material_gone: i32,
+    /// Nodes as micro-Max counts them: passes of the deepening loop.
+    nodes: u64,
+    /// Calls of the search function (positions visited), for comparison.
+    calls: u64,
+    selective_depth: u32,
+    node_limit: Option<u64>,
+    deadlines: Deadlines,
+    /// While pondering: the limits that apply from `ponderhit` on.
+    limits_after_ponder_hit: Option<Limits>,
+    stopped: bool,
+    /// The best move at the root in the iteration in progress, and its score.
+    root_best: Option<Move>,
+    root_best_score: Score,
+    /// The iteration the root resumes from (see [`Searcher::think`]).
+    root_resume: i32,
+    /// The laboratory's switches.
+    settings: Settings,
+    /// What the last search counted.
+    stats: stats::Counters,
+    /// Per-iteration statistics of the last search.
+    search_stats: SearchStats,
+}
+
+impl Searcher {
+    /// A searcher with a hash table of `2^log2_entries` entries.
+    pub fn new(log2_entries: u32) -> Searcher {
+        Searcher::with_table(TranspositionTable::new(log2_entries))
+    }
+
+    /// A searcher using `table`.
+    pub fn with_table(table: TranspositionTable) -> Searcher {
+        Searcher {
+            table,
+            board: Board::start(),
+            path_keys: Vec::with_capacity(1024),
+            move_stack: Vec::with_capacity(8192),
+            generated: Vec::with_capacity(256),
+            material_gone: 0,
+            nodes: 0,
+            calls: 0,
+            selective_depth: 0,
+            node_limit: None,
+            deadlines: Deadlines::default(),
+            limits_after_ponder_hit: None,
+            stopped: false,
+            root_best: None,
+            root_best_score: 0,
+            root_resume: 0,
+            settings: Settings::default(),
+            stats: stats::Counters::default(),
+            search_stats: SearchStats::default(),
+        }
+    }
+
+    /// Replace the hash table by one of `megabytes` MiB. On failure the old table
+    /// is kept and the error says why.
+    pub fn resize_table(&mut self, megabytes: usize) -> Result<(), String> {
+        self.table = TranspositionTable::try_with_megabytes(megabytes)?;
+        Ok(())
+    }
+
+    /// The hash table (for its size).
+    pub fn table(&self) -> &TranspositionTable {
+        &self.table
+    }
+
+    /// Forget all stored positions (a new game).
+    pub fn clear_table(&mut self) {
+        self.table.clear();
+    }
+
+    /// The laboratory's switches in use.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// Use these switches from the next search on.
+    pub fn set_settings(&mut self, settings: Settings) {
+        self.settings = settings;
+    }
+
+    /// The statistics of the last [`Searcher::think`]: one row per completed
+    /// iteration, and the totals.
+    pub fn stats(&self) -> &SearchStats {
+        &self.search_stats
+    }
+
+    /// Nodes searched by the last [`Searcher::think`], counted as micro-Max
+    /// counts them (one per pass of a node's deepening loop).
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Calls of the search function in the last [`Searcher::think`]: positions
+    /// visited, hash-table answers included.
+    pub fn calls(&self) -> u64 {
+        self.calls
+    }
+
+    /// Choose a move in `board`. `history` holds the keys of the positions
+    /// played before it in the game (oldest first), for repetition detection.
+    ///
+    /// This is the root driver: iterative deepening with a real clock. Each call
+    /// of `Searcher::search` with one more ply resumes from the depth stored in
+    /// the root's hash entry, so it adds exactly one iteration.
+    pub fn think(
+        &mut self,
+        board: &Board,
+        history: &[u64],
+        limits: &Limits,
+        listener: &mut dyn Listener,
+    ) -> SearchResult {
+        let start = Instant::now();
+        self.board = board.clone();
+        self.path_keys.clear();
+        let irreversible = (board.halfmove_clock() as usize).min(history.len());
+        self.path_keys
+            .extend_from_slice(&history[history.len() - irreversible..]);
+        self.path_keys.push(board.key());
+        self.move_stack.clear();
+        self.material_gone = eval::material_gone(board);
+        self.nodes = 0;
+        self.calls = 0;
+        self.selective_depth = 0;
+        self.node_limit = limits.nodes;
+        self.deadlines = limits.deadlines(start);
+        // Deviation from micro-Max: pondering. The search runs without a time
+        // limit until the opponent plays the expected move, then on the clock.
+        self.limits_after_ponder_hit = limits.ponder.then(|| Limits {
+            ponder: false,
+            ..limits.clone()
+        });
+        self.stopped = false;
+        self.root_best = None;
+        self.stats = stats::Counters::default();
+        self.search_stats = SearchStats::default();
+
+        let legal = board.legal_moves();
+        let mut result = SearchResult {
+            best_move: legal.first().copied(),
+            ponder_move: None,
+            info: SearchInfo {
+                depth: 0,
+                selective_depth: 0,
+                score: 0,
+                elapsed: Duration::ZERO,
+                nodes: 0,
+                pv: Vec::new(),
+                hash_permille: 0,
+            },
+        };
+        if legal.is_empty() {
+            return result;
+        }
+
+        let max_plies = limits.depth.unwrap_or(MAX_PLIES).clamp(1, MAX_PLIES);
+        let root_eval = eval::static_eval_in(self.settings.eval, board);
+        for plies in 1..=max_plies {
+            let depth = plies as i32 + QUIESCENCE_DEPTH;
+            // The root resumes where the last iteration stopped (micro-Max's root
+            // runs one deepening loop; our driver is that loop): the first call
+            // makes the scoring pass and the quiescence pass too, each later call
+            // adds exactly one iteration.
+            self.root_resume = if plies == 1 { 0 } else { depth - 1 };
+            let score = self.search(-INFINITY, INFINITY, root_eval, depth, 0, listener);
+            if self.stopped {
+                // A move that took the lead in the interrupted iteration was fully
+                // searched to this depth and beat everything searched before it,
+                // the old best move included: play it, and say so first, so that
+                // the last line shown always starts with the move played.
+                if let Some(best) = self.root_best.filter(|mv| legal.contains(mv))
+                    && result.best_move != Some(best)
+                {
+                    result.best_move = Some(best);
+                    result.info = self.info(start, plies, self.root_best_score);
+                    listener.iteration_done(&result.info);
+                }
+                break;
+            }
+            if let Some(best) = self.root_best.filter(|mv| legal.contains(mv)) {
+                result.best_move = Some(best);
+            }
+            result.info = self.info(start, plies, score);
+            self.search_stats.iterations.push(stats::Iteration {
+                depth: plies,
+                elapsed: result.info.elapsed,
+                counters: self.stats,
+            });
+            listener.iteration_done(&result.info);
+
+            let soft_limit_passed = self.deadlines.soft.is_some_and(|t| Instant::now() >= t);
+            // A single legal move is played at once, after a few plies so that the
+            // score shown is not a 1-ply guess (a mate seen before stays visible).
+            let only_move = legal.len() == 1
+                && plies >= ONLY_MOVE_PLIES
+                && !limits.infinite
+                && self.limits_after_ponder_hit.is_none()
+                && limits.depth.is_none();
+            // A mate proved within the plies searched cannot be made shorter
+            // by searching deeper: further iterations would only repeat it.
+            let mate_proved = mate_plies(score).is_some_and(|mate| plies >= mate)
+                && !limits.infinite
+                && self.limits_after_ponder_hit.is_none();
+            if soft_limit_passed || only_move || mate_proved || self.node_limit_reached() {
+                break;
+            }
+        }
+        // The ponder move is the reply in the played move's own line, or none.
+        result.ponder_move = match (result.best_move, result.info.pv.as_slice()) {
+            (Some(best), [first, reply, ..]) if *first == best => Some(*reply),
+            _ => None,
+        };
+        result.info.elapsed = start.elapsed();
+        result.info.nodes = self.nodes;
+        self.search_stats.total = self.stats;
+        self.search_stats.selective_depth = self.selective_depth;
+        self.search_stats.elapsed = result.info.elapsed;
+        result
+    }
+
+    /// What to report after an iteration of `plies` that proved `score` for the
+    /// root's best move.
+    fn info(&self, start: Instant, plies: u32, score: Score) -> SearchInfo {
+        SearchInfo {
+            depth: plies,
+            selective_depth: self.selective_depth.max(plies),
+            score,
+            elapsed: start.elapsed(),
+            nodes: self.nodes,
+            pv: self.principal_variation(self.root_best, plies as usize + 8),
+            hash_permille: self.table.permille_used(),
+        }
+    }
+
+    /// Is the current position (not the root) drawn by threefold repetition or
+    /// the 50-move rule? Within the search one repetition is enough: if the
+    /// position could be repeated once, it can be repeated again.
+    fn is_draw_by_rule(&self) -> bool {
+        let halfmove = self.board.halfmove_clock() as usize;
+        if halfmove >= 100 {
+            // Checkmate on the 100th half-move still wins.
+            return !(self.board.in_check() && self.board.legal_moves().is_empty());
+        }
+        let keys = &self.path_keys;
+        let current = keys.len() - 1;
+        let reach = halfmove.min(current);
+        (4..=reach)
+            .step_by(2)
+            .any(|back| keys[current - back] == keys[current])
+    }
+
+    /// Look at the clock, the node limit and the listener.
+    fn poll(&mut self, listener: &mut dyn Listener) {
+        let interrupted = listener.should_stop();
+        if let Some(limits) = &self.limits_after_ponder_hit
+            && listener.ponder_hit()
+        {
+            self.deadlines = limits.deadlines(Instant::now());
+            self.limits_after_ponder_hit = None;
+        }
+        let time_up = self.deadlines.hard.is_some_and(|t| Instant::now() >= t);
+        if interrupted || time_up || self.node_limit_reached() {
+            self.stopped = true;
+        }
+    }
+
+    fn node_limit_reached(&self) -> bool {
+        self.node_limit.is_some_and(|limit| self.nodes >= limit)
+    }
+
+    /// The best line: `first`, then the best moves stored in the hash table,
+    /// as long as they are legal and do not repeat a position.
+    fn principal_variation(&self, first: Option<Move>, max_length: usize) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let Some(first) = first else { return pv };
+        let mut board = self.board.clone();
+        let mut seen = vec![board.key()];
+        let mut next = Some(first);
+        while let Some(mv) = next {
+            board.make_move(mv);
+            pv.push(mv);
+            if seen.contains(&board.key()) || pv.len() >= max_length {
+                break;
+            }
+            seen.push(board.key());
+            next = self
+                .table
+                .best_move_among(board.key(), &board.legal_moves());
+        }
+        pv
+    }
+}

@@ -1,0 +1,637 @@
+//! # The laboratory's switches: every technique of the search, on or off
+//!
+//! Each technique micro-Max's search combines can be turned off, or set to an
+//! alternative, so that a learner can measure what it is worth (`umax lab`,
+//! `umax selfplay`). [`Settings`] holds one value per technique; the search
+//! reads it in the block the technique belongs to, as one extra condition.
+//!
+//! One table, [`OPTIONS`], names every switch with its kind, range and a line
+//! of documentation. The command line (`--set null=off`), the console
+//! (`set null off`), UCI (`setoption name null value off`) and xboard
+//! (`option null=off`) all go through it, so no option is spelled twice.
+//!
+//! Three **presets** set every switch at once:
+//! * `default`: what umax plays with;
+//! * `micromax`: micro-Max 4.8's own choices, for reading the search beside its
+//!   C listing (the rules deviations stay: full FIDE rules and a real clock);
+//! * `plain`: alpha-beta with a plain quiescence search and nothing else.
+
+use crate::eval::{EvalStyle, Score};
+
+/// How the captures of a node are ordered after the hint move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureOrder {
+    /// All captures first, sorted by MVV/LVA, then the quiet moves.
+    MvvLva,
+    /// micro-Max's order: the single best capture of the scoring pass first,
+    /// then every move in the order the generator produced it.
+    BestFirst,
+    /// Every move in the order the generator produced it.
+    Generation,
+}
+
+/// When a node whose side to move is in check searches one ply deeper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckExtension {
+    /// Never.
+    Off,
+    /// Always.
+    On,
+    /// Not in the end game (micro-Max 4.8: `R > 29` turns it off).
+    NotInEndgame,
+}
+
+/// How the horizon is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Quiescence {
+    /// micro-Max's two passes: a scoring pass ranks the captures (and sees a
+    /// king capture) without searching them, then the captures are searched;
+    /// full-width nodes make both passes before their first full-width iteration.
+    TwoPass,
+    /// Captures searched in MVV/LVA order at once: no scoring pass, and
+    /// full-width nodes start at their first full-width iteration.
+    Plain,
+}
+
+/// When null-move pruning is tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NullMove {
+    /// Never.
+    Off,
+    /// umax: not at the root, not in check, not when the side to move has only
+    /// king and pawns (zugzwang).
+    On,
+    /// micro-Max 4.8: in every node from the third iteration on (a null move in
+    /// check gets the king captured, which is how micro-Max learns it is in
+    /// check); its score is ignored once more than 35 units of material are gone.
+    MicroMax,
+}
+
+/// One value per technique of the search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// Use the hash table at all.
+    pub hash: bool,
+    /// Probe and store the hash table in quiescence nodes too.
+    pub quiescence_hash: bool,
+    /// Internal iterative deepening at every node.
+    pub iid: bool,
+    /// Try the hash table's best move first.
+    pub hint: bool,
+    /// Capture ordering.
+    pub captures: CaptureOrder,
+    /// Futility pruning of moves that cannot raise alpha at the horizon.
+    pub futility: bool,
+    /// Futility margin in centipawns (micro-Max: 0).
+    pub futility_margin: Score,
+    /// Null-move pruning.
+    pub null: NullMove,
+    /// How much shallower the null move is searched (micro-Max 4.8: 2).
+    pub null_reduction: i32,
+    /// Late-move reduction.
+    pub lmr: bool,
+    /// LMR applies at iterations deeper than this (micro-Max: 5).
+    pub lmr_min_depth: i32,
+    /// Plies an LMR-reduced move is reduced by (micro-Max: 1).
+    pub lmr_reduction: i32,
+    /// Check extension.
+    pub check_extension: CheckExtension,
+    /// The quiescence scheme.
+    pub quiescence: Quiescence,
+    /// Which evaluation's details to use.
+    pub eval: EvalStyle,
+}
+
+/// micro-Max's null-move reduction: `d - 3` instead of `d - 1`.
+pub const NULL_MOVE_REDUCTION: i32 = 2;
+/// micro-Max's LMR threshold: `d > 5`.
+pub const LMR_MIN_DEPTH: i32 = 5;
+/// micro-Max's LMR size: one ply.
+pub const LMR_REDUCTION: i32 = 1;
+/// micro-Max's futility margin: none (`v > V`).
+pub const FUTILITY_MARGIN: Score = 0;
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings::preset("default").expect("the default preset exists")
+    }
+}
+
+/// The names of the presets, default first.
+pub const PRESETS: [&str; 3] = ["default", "micromax", "plain"];
+
+impl Settings {
+    /// The settings of a named preset (see the module docs).
+    pub fn preset(name: &str) -> Result<Settings, String> {
+        let micromax = Settings {
+            hash: true,
+            quiescence_hash: true,
+            iid: true,
+            hint: true,
+            captures: CaptureOrder::BestFirst,
+            futility: true,
+            futility_margin: FUTILITY_MARGIN,
+            null: NullMove::MicroMax,
+            null_reduction: NULL_MOVE_REDUCTION,
+            lmr: true,
+            lmr_min_depth: LMR_MIN_DEPTH,
+            lmr_reduction: LMR_REDUCTION,
+            check_extension: CheckExtension::NotInEndgame,
+            quiescence: Quiescence::TwoPass,
+            eval: EvalStyle::MicroMax,
+        };
+        match name {
+            "micromax" => Ok(micromax),
+            "default" => Ok(Settings {
+                quiescence_hash: false,
+                captures: CaptureOrder::MvvLva,
+                null: NullMove::On,
+                eval: EvalStyle::Umax,
+                ..micromax
+            }),
+            "plain" => Ok(Settings {
+                hash: false,
+                quiescence_hash: false,
+                iid: false,
+                hint: false,
+                captures: CaptureOrder::MvvLva,
+                futility: false,
+                null: NullMove::Off,
+                lmr: false,
+                check_extension: CheckExtension::Off,
+                quiescence: Quiescence::Plain,
+                eval: EvalStyle::Umax,
+                ..micromax
+            }),
+            _ => Err(format!(
+                "unknown preset '{name}' (presets: {})",
+                PRESETS.join(", ")
+            )),
+        }
+    }
+
+    /// Settings from a spec: `name=value` pairs separated by commas or spaces,
+    /// applied left to right to the default (`preset=micromax,null=off`). An
+    /// empty spec or `default` is the default.
+    pub fn from_spec(spec: &str) -> Result<Settings, String> {
+        let mut settings = Settings::default();
+        for item in spec.split([',', ' ']).filter(|item| !item.is_empty()) {
+            if item == "default" || PRESETS.contains(&item) {
+                settings = Settings::preset(item)?;
+                continue;
+            }
+            let (name, value) = item
+                .split_once('=')
+                .ok_or_else(|| format!("'{item}' is not NAME=VALUE"))?;
+            settings.set(name, value)?;
+        }
+        Ok(settings)
+    }
+
+    /// The spec that rebuilds these settings: the nearest preset, then every
+    /// option that differs from it (`default`, `micromax,null=off`).
+    pub fn to_spec(&self) -> String {
+        let (preset, differences) = PRESETS
+            .iter()
+            .map(|&name| {
+                let base = Settings::preset(name).expect("presets exist");
+                let differences: Vec<String> = OPTIONS
+                    .iter()
+                    .filter(|option| (option.get)(self) != (option.get)(&base))
+                    .map(|option| format!("{}={}", option.name, option.value_text(self)))
+                    .collect();
+                (name, differences)
+            })
+            .min_by_key(|(_, differences)| differences.len())
+            .expect("there are presets");
+        std::iter::once(preset.to_string())
+            .chain(differences)
+            .collect::<Vec<_>>()
+            .join(",")
+    }
+
+    /// Set one option by name (`preset` included). The error says what is allowed.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let name = name.trim().to_ascii_lowercase();
+        if name == PRESET_OPTION {
+            *self = Settings::preset(value.trim())?;
+            return Ok(());
+        }
+        let option = find_option(&name)?;
+        let number = option.kind.parse(option.name, value)?;
+        (option.set)(self, number);
+        Ok(())
+    }
+
+    /// The value of one option as text, or `None` for an unknown name.
+    pub fn get(&self, name: &str) -> Option<String> {
+        let option = OPTIONS.iter().find(|option| option.name == name)?;
+        Some(option.value_text(self))
+    }
+}
+
+/// The name of the pseudo-option that applies a preset.
+pub const PRESET_OPTION: &str = "preset";
+
+/// What values an option takes.
+#[derive(Clone, Copy, Debug)]
+pub enum OptionKind {
+    /// `on` / `off` (also `true`/`false`, `1`/`0`, `yes`/`no`); stored as 1 / 0.
+    Switch,
+    /// An integer in `min..=max`.
+    Spin {
+        /// Smallest value.
+        min: i32,
+        /// Largest value.
+        max: i32,
+    },
+    /// One of a few names; stored as the index into the list.
+    Choice(&'static [&'static str]),
+}
+
+impl OptionKind {
+    /// Parse `value` for the option `name`, with an error that names the range.
+    pub fn parse(self, name: &str, value: &str) -> Result<i32, String> {
+        let value = value.trim().to_ascii_lowercase();
+        match self {
+            OptionKind::Switch => match value.as_str() {
+                "on" | "true" | "1" | "yes" => Ok(1),
+                "off" | "false" | "0" | "no" => Ok(0),
+                _ => Err(format!("{name} is on or off, not '{value}'")),
+            },
+            OptionKind::Spin { min, max } => value
+                .parse::<i64>()
+                .ok()
+                .filter(|number| (i64::from(min)..=i64::from(max)).contains(number))
+                .map(|number| number as i32)
+                .ok_or_else(|| {
+                    format!("{name} is a whole number from {min} to {max}, not '{value}'")
+                }),
+            OptionKind::Choice(names) => names
+                .iter()
+                .position(|&choice| choice == value)
+                .map(|index| index as i32)
+                .ok_or_else(|| format!("{name} is one of {}, not '{value}'", names.join(", "))),
+        }
+    }
+
+    /// The text of a stored value.
+    pub fn text(self, number: i32) -> String {
+        match self {
+            OptionKind::Switch => if number != 0 { "on" } else { "off" }.to_string(),
+            OptionKind::Spin { .. } => number.to_string(),
+            OptionKind::Choice(names) => names[number as usize].to_string(),
+        }
+    }
+}
+
+/// One row of the options table.
+pub struct TechniqueOption {
+    /// The option's name, the same in every front end.
+    pub name: &'static str,
+    /// What values it takes.
+    pub kind: OptionKind,
+    /// One line saying what it does.
+    pub doc: &'static str,
+    get: fn(&Settings) -> i32,
+    set: fn(&mut Settings, i32),
+}
+
+impl TechniqueOption {
+    /// The option's value in `settings`, as text.
+    pub fn value_text(&self, settings: &Settings) -> String {
+        self.kind.text((self.get)(settings))
+    }
+
+    /// The option's value in the default settings, as text.
+    pub fn default_text(&self) -> String {
+        self.value_text(&Settings::default())
+    }
+}
+
+const CAPTURE_ORDERS: [CaptureOrder; 3] = [
+    CaptureOrder::MvvLva,
+    CaptureOrder::BestFirst,
+    CaptureOrder::Generation,
+];
+const CHECK_EXTENSIONS: [CheckExtension; 3] = [
+    CheckExtension::Off,
+    CheckExtension::On,
+    CheckExtension::NotInEndgame,
+];
+const QUIESCENCE_SCHEMES: [Quiescence; 2] = [Quiescence::TwoPass, Quiescence::Plain];
+const NULL_MOVES: [NullMove; 3] = [NullMove::Off, NullMove::On, NullMove::MicroMax];
+const EVAL_STYLES: [EvalStyle; 2] = [EvalStyle::Umax, EvalStyle::MicroMax];
+
+/// Index of `value` in `all` (for the choice options).
+fn index_of<T: PartialEq>(all: &[T], value: &T) -> i32 {
+    all.iter().position(|item| item == value).unwrap_or(0) as i32
+}
+
+/// The options table: every switch of the search, in the order of micro-Max's
+/// blocks. The front ends list and set options only through this table.
+pub const OPTIONS: &[TechniqueOption] = &[
+    TechniqueOption {
+        name: "hash",
+        kind: OptionKind::Switch,
+        doc: "use the hash table (resume at stored depth, hint move, cut-offs)",
+        get: |s| i32::from(s.hash),
+        set: |s, v| s.hash = v != 0,
+    },
+    TechniqueOption {
+        name: "quiescence_hash",
+        kind: OptionKind::Switch,
+        doc: "probe and store the hash table in quiescence nodes too (micro-Max: on)",
+        get: |s| i32::from(s.quiescence_hash),
+        set: |s, v| s.quiescence_hash = v != 0,
+    },
+    TechniqueOption {
+        name: "iid",
+        kind: OptionKind::Switch,
+        doc: "internal iterative deepening at every node (off: search the depth asked at once)",
+        get: |s| i32::from(s.iid),
+        set: |s, v| s.iid = v != 0,
+    },
+    TechniqueOption {
+        name: "hint",
+        kind: OptionKind::Switch,
+        doc: "try the hash table's best move first",
+        get: |s| i32::from(s.hint),
+        set: |s, v| s.hint = v != 0,
+    },
+    TechniqueOption {
+        name: "captures",
+        kind: OptionKind::Choice(&["mvvlva", "bestfirst", "generation"]),
+        doc: "capture order: all by MVV/LVA, micro-Max's single best capture first, or none",
+        get: |s| index_of(&CAPTURE_ORDERS, &s.captures),
+        set: |s, v| s.captures = CAPTURE_ORDERS[v as usize],
+    },
+    TechniqueOption {
+        name: "futility",
+        kind: OptionKind::Switch,
+        doc: "skip moves at the horizon that cannot raise alpha",
+        get: |s| i32::from(s.futility),
+        set: |s, v| s.futility = v != 0,
+    },
+    TechniqueOption {
+        name: "futility_margin",
+        kind: OptionKind::Spin { min: 0, max: 1000 },
+        doc: "futility margin in centipawns (micro-Max: 0)",
+        get: |s| s.futility_margin,
+        set: |s, v| s.futility_margin = v,
+    },
+    TechniqueOption {
+        name: "null",
+        kind: OptionKind::Choice(&["off", "on", "micromax"]),
+        doc: "null-move pruning: off, umax's guarded version, or micro-Max 4.8's",
+        get: |s| index_of(&NULL_MOVES, &s.null),
+        set: |s, v| s.null = NULL_MOVES[v as usize],
+    },
+    TechniqueOption {
+        name: "null_reduction",
+        kind: OptionKind::Spin { min: 1, max: 4 },
+        doc: "null-move reduction R in plies (micro-Max 4.8: 2)",
+        get: |s| s.null_reduction,
+        set: |s, v| s.null_reduction = v,
+    },
+    TechniqueOption {
+        name: "lmr",
+        kind: OptionKind::Switch,
+        doc: "late-move reduction of quiet non-pawn moves other than the hint",
+        get: |s| i32::from(s.lmr),
+        set: |s, v| s.lmr = v != 0,
+    },
+    TechniqueOption {
+        name: "lmr_min_depth",
+        kind: OptionKind::Spin { min: 3, max: 20 },
+        doc: "LMR applies at iterations deeper than this (micro-Max: 5)",
+        get: |s| s.lmr_min_depth,
+        set: |s, v| s.lmr_min_depth = v,
+    },
+    TechniqueOption {
+        name: "lmr_reduction",
+        kind: OptionKind::Spin { min: 1, max: 3 },
+        doc: "plies a late move is reduced by (micro-Max: 1)",
+        get: |s| s.lmr_reduction,
+        set: |s, v| s.lmr_reduction = v,
+    },
+    TechniqueOption {
+        name: "check_extension",
+        kind: OptionKind::Choice(&["off", "on", "not-in-endgame"]),
+        doc: "search check evasions one ply deeper (micro-Max 4.8: not in the end game)",
+        get: |s| index_of(&CHECK_EXTENSIONS, &s.check_extension),
+        set: |s, v| s.check_extension = CHECK_EXTENSIONS[v as usize],
+    },
+    TechniqueOption {
+        name: "quiescence",
+        kind: OptionKind::Choice(&["two-pass", "plain"]),
+        doc: "micro-Max's scoring pass + capture pass, or captures searched at once",
+        get: |s| index_of(&QUIESCENCE_SCHEMES, &s.quiescence),
+        set: |s, v| s.quiescence = QUIESCENCE_SCHEMES[v as usize],
+    },
+    TechniqueOption {
+        name: "eval",
+        kind: OptionKind::Choice(&["umax", "micromax"]),
+        doc: "evaluation details: umax's (centre between d and e) or micro-Max 4.8's exactly",
+        get: |s| index_of(&EVAL_STYLES, &s.eval),
+        set: |s, v| s.eval = EVAL_STYLES[v as usize],
+    },
+];
+
+/// The row of `name` in [`OPTIONS`], or an error listing the names.
+pub fn find_option(name: &str) -> Result<&'static TechniqueOption, String> {
+    OPTIONS
+        .iter()
+        .find(|option| option.name == name)
+        .ok_or_else(|| {
+            let names: Vec<&str> = OPTIONS.iter().map(|option| option.name).collect();
+            format!(
+                "unknown option '{name}' (options: {PRESET_OPTION}, {})",
+                names.join(", ")
+            )
+        })
+}
+
+/// The UCI `option` lines for every switch (and `preset`).
+pub fn uci_option_lines() -> Vec<String> {
+    let mut lines = vec![format!(
+        "option name {PRESET_OPTION} type combo default default {}",
+        PRESETS.map(|name| format!("var {name}")).join(" ")
+    )];
+    for option in OPTIONS {
+        let default = option.default_text();
+        lines.push(match option.kind {
+            OptionKind::Switch => format!(
+                "option name {} type combo default {default} var on var off",
+                option.name
+            ),
+            OptionKind::Spin { min, max } => format!(
+                "option name {} type spin default {default} min {min} max {max}",
+                option.name
+            ),
+            OptionKind::Choice(names) => format!(
+                "option name {} type combo default {default} {}",
+                option.name,
+                names
+                    .iter()
+                    .map(|name| format!("var {name}"))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+        });
+    }
+    lines
+}
+
+/// The xboard `feature option="..."` strings for every switch (and `preset`).
+pub fn xboard_option_features() -> Vec<String> {
+    let combo = |name: &str, default: &str, names: &[&str]| {
+        let choices: Vec<String> = names
+            .iter()
+            .map(|choice| {
+                if *choice == default {
+                    format!("*{choice}")
+                } else {
+                    choice.to_string()
+                }
+            })
+            .collect();
+        format!("option=\"{name} -combo {}\"", choices.join(" /// "))
+    };
+    let mut features = vec![combo(PRESET_OPTION, "default", &PRESETS)];
+    for option in OPTIONS {
+        let default = option.default_text();
+        features.push(match option.kind {
+            OptionKind::Switch => combo(option.name, &default, &["on", "off"]),
+            OptionKind::Spin { min, max } => {
+                format!("option=\"{} -spin {default} {min} {max}\"", option.name)
+            }
+            OptionKind::Choice(names) => combo(option.name, &default, names),
+        });
+    }
+    features
+}
+
+/// The rows of the worth table: each technique turned off (or set to its
+/// alternative), as a label and the spec that plays against the default.
+pub fn worth_rows() -> Vec<(String, String)> {
+    [
+        ("hash table", "hash=off"),
+        ("internal iterative deepening", "iid=off"),
+        ("hint move first", "hint=off"),
+        (
+            "MVV/LVA capture order (vs generation order)",
+            "captures=generation",
+        ),
+        ("futility pruning", "futility=off"),
+        ("null move", "null=off"),
+        ("late-move reduction", "lmr=off"),
+        ("check extension (vs none)", "check_extension=off"),
+        ("two-pass quiescence (vs plain)", "quiescence=plain"),
+    ]
+    .iter()
+    .map(|(label, spec)| (label.to_string(), spec.to_string()))
+    .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn presets_parse_and_differ() {
+        let default = Settings::default();
+        let micromax = Settings::from_spec("preset=micromax").unwrap();
+        let plain = Settings::from_spec("preset=plain").unwrap();
+        assert_ne!(default, micromax);
+        assert_ne!(default, plain);
+        assert_eq!(Settings::from_spec("").unwrap(), default);
+        assert_eq!(Settings::from_spec("default").unwrap(), default);
+        assert_eq!(Settings::from_spec("micromax").unwrap(), micromax);
+    }
+
+    #[test]
+    fn specs_round_trip() {
+        for spec in [
+            "",
+            "null=off",
+            "preset=micromax,null=off",
+            "lmr=off,futility_margin=50",
+        ] {
+            let settings = Settings::from_spec(spec).unwrap();
+            assert_eq!(
+                Settings::from_spec(&settings.to_spec()).unwrap(),
+                settings,
+                "{spec}"
+            );
+        }
+        assert_eq!(Settings::default().to_spec(), "default");
+        assert_eq!(
+            Settings::from_spec("null=off").unwrap().to_spec(),
+            "default,null=off"
+        );
+    }
+
+    #[test]
+    fn bad_values_are_refused_with_the_range() {
+        let mut settings = Settings::default();
+        let error = settings.set("null_reduction", "9").unwrap_err();
+        assert!(error.contains("from 1 to 4"), "{error}");
+        assert!(
+            settings
+                .set("nonsense", "on")
+                .unwrap_err()
+                .contains("unknown option")
+        );
+        assert!(
+            settings
+                .set("null", "maybe")
+                .unwrap_err()
+                .contains("one of off, on, micromax")
+        );
+        assert!(
+            Settings::from_spec("null")
+                .unwrap_err()
+                .contains("NAME=VALUE")
+        );
+        assert_eq!(settings, Settings::default());
+    }
+
+    #[test]
+    fn switches_accept_the_usual_spellings() {
+        let mut settings = Settings::default();
+        for (text, on) in [("off", false), ("true", true), ("0", false), ("YES", true)] {
+            settings.set("lmr", text).unwrap();
+            assert_eq!(settings.lmr, on);
+        }
+    }
+
+    #[test]
+    fn every_option_is_listed_in_each_protocol() {
+        let uci = uci_option_lines();
+        let xboard = xboard_option_features();
+        assert_eq!(uci.len(), OPTIONS.len() + 1);
+        for option in OPTIONS {
+            assert!(
+                uci.iter()
+                    .any(|line| line.contains(&format!("name {} ", option.name)))
+            );
+            assert!(
+                xboard
+                    .iter()
+                    .any(|line| line.contains(&format!("\"{} -", option.name)))
+            );
+        }
+    }
+
+    #[test]
+    fn worth_rows_are_valid_specs_that_differ_from_the_default() {
+        for (_, spec) in worth_rows() {
+            assert_ne!(
+                Settings::from_spec(&spec).unwrap(),
+                Settings::default(),
+                "{spec}"
+            );
+        }
+    }
+}
