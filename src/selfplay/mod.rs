@@ -41,7 +41,8 @@ use std::time::{Duration, Instant};
 
 use crate::game::pgn_date_today;
 use crate::openings::{self, StartPosition};
-use crate::search::Searcher;
+use crate::search::techniques::worth_rows;
+use crate::search::{Searcher, Settings};
 use crate::table::TranspositionTable;
 use referee::{GameRecord, Termination, ThinkingLimit, play_game};
 use stats::{EloEstimate, Pentanomial, Sprt, SprtVerdict, Trinomial};
@@ -76,7 +77,7 @@ as a draw after that many plies. Elo is A's, with a 95 % interval.";
 /// Everything a match needs to know.
 #[derive(Clone, Debug)]
 pub struct MatchOptions {
-    /// Engine A's settings (see [`Settings`]).
+    /// Engine A's settings, as [`Settings::from_spec`] reads them.
     pub spec_a: String,
     /// Engine B's settings.
     pub spec_b: String,
@@ -121,44 +122,11 @@ impl MatchOptions {
 // Engine settings
 // ---------------------------------------------------------------------------
 
-/// The search settings a SPEC names: `''` and `default` are the default.
-///
-/// Until the search laboratory's `Settings::from_spec` is available, only the
-/// default exists; this is the one place that turns a SPEC into an engine.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Settings {
-    spec: String,
-}
-
-impl Settings {
-    /// Parse a SPEC; an unknown setting is an error saying so.
-    pub fn from_spec(spec: &str) -> Result<Settings, String> {
-        match spec.trim() {
-            "" | "default" => Ok(Settings {
-                spec: "default".to_string(),
-            }),
-            other => Err(format!(
-                "unknown search settings '{other}' (this build knows only 'default')"
-            )),
-        }
-    }
-
-    /// The SPEC as the PGN headers show it.
-    pub fn to_spec(&self) -> String {
-        self.spec.clone()
-    }
-}
-
-/// The techniques of the worth table: a label and the SPEC of the alternative.
-fn worth_rows() -> Vec<(String, String)> {
-    Vec::new()
-}
-
 /// A searcher with `settings` and a fresh table of `megabytes` MiB.
-fn engine_for(_settings: &Settings, megabytes: usize) -> Result<Searcher, String> {
-    Ok(Searcher::with_table(
-        TranspositionTable::try_with_megabytes(megabytes)?,
-    ))
+fn engine_for(settings: &Settings, megabytes: usize) -> Result<Searcher, String> {
+    let mut searcher = Searcher::with_table(TranspositionTable::try_with_megabytes(megabytes)?);
+    searcher.set_settings(settings.clone());
+    Ok(searcher)
 }
 
 // ---------------------------------------------------------------------------
@@ -318,8 +286,8 @@ pub fn run_match(
         progress,
     };
     let labels = (
-        format!("umax a: {}", settings_a.to_spec()),
-        format!("umax b: {}", settings_b.to_spec()),
+        format!("umax a: {}", label(&options.spec_a)),
+        format!("umax b: {}", label(&options.spec_b)),
     );
     let start = Instant::now();
     std::thread::scope(|scope| {
@@ -595,13 +563,10 @@ pub fn summary(options: &MatchOptions, report: &MatchReport) -> String {
     lines.join("\n")
 }
 
-/// A SPEC as the reports show it: `default` for an empty one.
-fn label(spec: &str) -> &str {
-    if spec.trim().is_empty() {
-        "default"
-    } else {
-        spec.trim()
-    }
+/// A SPEC as the reports and the PGN headers show it: the laboratory's own
+/// spelling (`default`, `default,null=off`).
+fn label(spec: &str) -> String {
+    Settings::from_spec(spec).map_or_else(|_| spec.to_string(), |settings| settings.to_spec())
 }
 
 /// Prints progress on stdout: one line rewritten in place on a terminal,
@@ -784,18 +749,19 @@ fn run_with_progress(options: &MatchOptions) -> Result<MatchReport, String> {
 /// `--worth`: the default against each technique's alternative, then the table.
 fn run_worth(options: &mut MatchOptions) -> Result<(), String> {
     let techniques = worth_rows();
-    if techniques.is_empty() {
-        return Err("--worth needs the search laboratory's switches, not in this build".into());
-    }
     let base_pgn = options.pgn.clone();
     let mut rows = Vec::new();
     for (technique, alternative) in techniques {
         options.spec_a = "default".to_string();
         options.spec_b = alternative.clone();
-        // One PGN file per row, named after the technique.
+        // One PGN file per row, named after the alternative: `worth.null-off.pgn`.
+        let suffix: String = alternative
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+            .collect();
         options.pgn = base_pgn
             .as_ref()
-            .map(|path| path.with_extension(format!("{technique}.pgn")));
+            .map(|path| path.with_extension(format!("{suffix}.pgn")));
         println!("{technique}: default vs '{alternative}'");
         let report = run_with_progress(options)?;
         println!("{}\n", summary(options, &report));
@@ -967,9 +933,9 @@ mod tests {
     }
 
     #[test]
-    fn unknown_settings_are_refused() {
-        assert!(Settings::from_spec("").is_ok());
-        assert!(Settings::from_spec("default").is_ok());
-        assert!(Settings::from_spec("frobnicate=on").is_err());
+    fn unknown_settings_are_refused_before_any_game() {
+        let options = MatchOptions::new("frobnicate=on", "", ThinkingLimit::Depth(1), 2);
+        let error = run_match(&options, &|_, _| {}).unwrap_err();
+        assert!(error.contains("frobnicate"), "{error}");
     }
 }
