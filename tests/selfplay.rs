@@ -75,7 +75,7 @@ fn a_short_match_writes_every_game_as_pgn_that_replays_to_its_result() {
     let first_opening = BUILT_IN[0].game().unwrap().san_moves();
     for (index, record) in games.iter().enumerate() {
         // Colours alternate within a pair; the settings are in the names.
-        let (white, black) = if index % 2 == 0 {
+        let (white, black) = if index.is_multiple_of(2) {
             ("umax a: default,null=off", "umax b: default")
         } else {
             ("umax b: default", "umax a: default,null=off")
@@ -142,7 +142,7 @@ fn the_sprt_stops_the_match_when_it_decides() {
     assert!(output.status.success(), "{text}");
     assert!(text.contains("H0 accepted"), "{text}");
     let games = summary_number(&text, "Games:", "Games:");
-    assert!(games < 200 && games % 2 == 0, "{text}");
+    assert!(games < 200 && games.is_multiple_of(2), "{text}");
 }
 
 #[test]
@@ -225,7 +225,7 @@ fn ctrl_c_keeps_and_counts_the_finished_games() {
     assert!(output.status.success(), "{text}");
     assert!(text.contains("Interrupted"), "{text}");
     let counted = summary_number(&text, "Games:", "Games:");
-    assert!(counted >= 1 && counted < 1000, "{text}");
+    assert!((1..1000).contains(&counted), "{text}");
     assert_eq!(read_pgn(&pgn).len() as u64, counted, "{text}");
     let _ = std::fs::remove_file(&pgn);
 }
