@@ -310,3 +310,39 @@ fn bench_output_is_readable_by_openbench_and_repeatable() {
     );
     assert_eq!(openbench_value(&second, nodes_patterns), Some(nodes));
 }
+
+#[test]
+fn the_pgn_reader_skips_comments_variations_and_annotations() {
+    let text = r#"[Event "a \"quoted\" name \\ here"]
+[Result "1-0"]
+
+1. e4 {best by test} e5 2. Nf3 (2. f4 exf4 (2... d5)) 2... Nc6 $1 3.Bc4 ; a comment
+Nf6?! 4. Ng5 d5 5. exd5 Nxd5?? 6. Nxf7 Kxf7 7. Qf3+ 1-0
+
+[FEN "8/8/8/8/8/8/k7/2K1Q3 w - - 0 1"]
+[SetUp "1"]
+
+1. Qb4 Ka1 2. Qb2# 1-0
+"#;
+    let games = parse_pgn(text).unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0].tag("Event"), Some(r#"a "quoted" name \ here"#));
+    assert_eq!(games[0].game.moves().len(), 13);
+    assert_eq!(games[0].result, "1-0");
+    assert_eq!(games[1].game.moves().len(), 3);
+    assert!(games[1].game.status().is_over());
+
+    // What to_pgn_with_tags writes, parse_pgn reads back.
+    let written = games[1]
+        .game
+        .to_pgn_with_tags(&[("White", "a \"b\" \\ c"), ("Result", "1-0")], "1-0");
+    let again = parse_pgn(&written).unwrap();
+    assert_eq!(again[0].tag("White"), Some("a \"b\" \\ c"));
+    assert_eq!(again[0].game.moves(), games[1].game.moves());
+
+    let illegal = parse_pgn("1. e4 e5 2. Ke3 *\n").unwrap_err();
+    assert!(
+        illegal.contains("game 1") && illegal.contains("Ke3"),
+        "{illegal}"
+    );
+}
