@@ -346,3 +346,25 @@ Nf6?! 4. Ng5 d5 5. exd5 Nxd5?? 6. Nxf7 Kxf7 7. Qf3+ 1-0
         "{illegal}"
     );
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_stops_the_match_and_says_so() {
+    // Every write to /dev/full fails with "No space left on device".
+    let output = umax(&[
+        "selfplay",
+        "--depth",
+        "1",
+        "--games",
+        "4",
+        "--pgn",
+        "/dev/full",
+    ]);
+    let text = stdout(&output);
+    let error = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{text}\n{error}");
+    assert!(error.contains("/dev/full"), "{error}");
+    assert!(text.contains("Stopped: cannot write /dev/full"), "{text}");
+    // The game that could not be written is not counted.
+    assert_eq!(summary_number(&text, "Games:", "Games:"), 0, "{text}");
+}

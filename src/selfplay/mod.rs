@@ -447,10 +447,16 @@ fn game_pgn(
 /// everything.
 pub fn format_elo(estimate: &EloEstimate) -> String {
     let error = estimate.error();
-    if estimate.elo.is_finite() && error.is_finite() {
-        format!("{:+.1} ± {:.1}", estimate.elo, error)
+    // A score a rounding error below 50 % should not print as "-0.0".
+    let elo = if estimate.elo.abs() < 0.05 {
+        0.0
     } else {
-        format!("{:+.1} ± inf", estimate.elo)
+        estimate.elo
+    };
+    if elo.is_finite() && error.is_finite() {
+        format!("{elo:+.1} ± {error:.1}")
+    } else {
+        format!("{elo:+.1} ± inf")
     }
 }
 
@@ -660,7 +666,9 @@ pub fn worth_table(rows: &[WorthRow], limit: &ThinkingLimit) -> String {
 // The command line
 // ---------------------------------------------------------------------------
 
-/// Run `umax selfplay ARGS`; `hash_megabytes` is the global `--hash`.
+/// Run `umax selfplay ARGS`; `hash_megabytes` is the global `--hash`. A bad
+/// argument is an error; when the PGN file cannot be written (a full disk) the
+/// match stops, the summary is printed and the process exits with status 1.
 pub fn main(args: &[String], hash_megabytes: Option<usize>) -> Result<(), String> {
     let mut args: Vec<String> = args.to_vec();
     let worth = take_flag(&mut args, "--worth");
@@ -728,10 +736,15 @@ pub fn main(args: &[String], hash_megabytes: Option<usize>) -> Result<(), String
     }
     let report = run_with_progress(&options)?;
     println!("{}", summary(&options, &report));
-    match report.ending {
-        Ending::PgnError => Err(report.pgn_error.unwrap_or_default()),
-        _ => Ok(()),
+    if report.ending == Ending::PgnError {
+        // Not a usage error: the summary above says what was kept.
+        eprintln!(
+            "umax: selfplay stopped: {}",
+            report.pgn_error.unwrap_or_default()
+        );
+        std::process::exit(1);
     }
+    Ok(())
 }
 
 /// Run one match, showing progress on stdout.
@@ -765,7 +778,7 @@ fn run_worth(options: &mut MatchOptions) -> Result<(), String> {
         println!("{technique}: default vs '{alternative}'");
         let report = run_with_progress(options)?;
         println!("{}\n", summary(options, &report));
-        let interrupted = report.ending == Ending::Interrupted;
+        let interrupted = matches!(report.ending, Ending::Interrupted | Ending::PgnError);
         rows.push(WorthRow {
             technique,
             alternative,
