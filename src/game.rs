@@ -16,6 +16,7 @@
 //! exactly, coordinate notation (`e2e4`, `e7e8q`), and **PGN** for saving games.
 
 use std::fmt;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::board::{Board, Color, FenError, Move, MoveKind, PieceKind, Square, Undo};
 
@@ -266,7 +267,6 @@ impl Game {
     /// The game as PGN, with the given player names and the result so far.
     pub fn to_pgn(&self, white: &str, black: &str, date: &str) -> String {
         let result = self.status().result();
-        let mut pgn = String::new();
         let tags = [
             ("Event", "umax game"),
             ("Site", "?"),
@@ -276,7 +276,16 @@ impl Game {
             ("Black", black),
             ("Result", result),
         ];
-        for (name, value) in tags {
+        self.to_pgn_with_tags(&tags, result)
+    }
+
+    /// The game as PGN with the tags given (in that order; the Seven Tag Roster
+    /// is the caller's to give) and `result` ending the movetext: for a result
+    /// the rules do not show, such as a loss on time. `SetUp` and `FEN` are
+    /// added when the game did not start from the standard position.
+    pub fn to_pgn_with_tags(&self, tags: &[(&str, &str)], result: &str) -> String {
+        let mut pgn = String::new();
+        for &(name, value) in tags {
             pgn.push_str(&format!("[{name} \"{}\"]\n", pgn_escape(value)));
         }
         if self.start != Board::start() {
@@ -323,6 +332,175 @@ impl Game {
 
 fn pgn_escape(value: &str) -> String {
     value.replace('\\', "\\\\").replace('"', "\\\"")
+}
+
+// ---------------------------------------------------------------------------
+// PGN in
+// ---------------------------------------------------------------------------
+
+/// One game read from PGN: its tags, the moves replayed on a [`Game`], and the
+/// result written at the end of its movetext.
+#[derive(Clone, Debug)]
+pub struct PgnGame {
+    /// The tag pairs, in the order read (`("White", "umax")`).
+    pub tags: Vec<(String, String)>,
+    /// The game, from its `FEN` tag (or the standard position) through every move.
+    pub game: Game,
+    /// The result token that ended the movetext: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+}
+
+impl PgnGame {
+    /// The value of the tag `name`, if the game has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag == name)
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+/// Read every game of a PGN text, replaying its moves with [`parse_san`], so
+/// that an illegal or ambiguous move is an error naming the game and the move.
+/// Comments (`{...}`, `;` to the end of the line), variations `( ... )`, move
+/// numbers and numeric annotations (`$1`) are skipped.
+pub fn parse_pgn(text: &str) -> Result<Vec<PgnGame>, String> {
+    let mut games = Vec::new();
+    let mut tags: Vec<(String, String)> = Vec::new();
+    let mut movetext = String::new();
+    let mut lines = text.lines().peekable();
+    while let Some(line) = lines.next() {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') && movetext.trim().is_empty() {
+            tags.push(parse_tag(trimmed)?);
+            continue;
+        }
+        movetext.push_str(line);
+        movetext.push('\n');
+        // A game ends with its result token; the next tag line starts the next.
+        let next_is_tag = lines.peek().is_some_and(|l| l.trim().starts_with('['));
+        if (next_is_tag || lines.peek().is_none()) && !movetext.trim().is_empty() {
+            games.push(pgn_game(
+                std::mem::take(&mut tags),
+                &movetext,
+                games.len() + 1,
+            )?);
+            movetext.clear();
+        }
+    }
+    if !tags.is_empty() {
+        games.push(pgn_game(tags, "", games.len() + 1)?);
+    }
+    Ok(games)
+}
+
+/// `[Name "value"]` with `\"` and `\\` escapes.
+fn parse_tag(line: &str) -> Result<(String, String), String> {
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+        .ok_or_else(|| format!("bad PGN tag line: {line}"))?;
+    let (name, quoted) = inner
+        .trim()
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| format!("bad PGN tag line: {line}"))?;
+    let quoted = quoted.trim();
+    let value = quoted
+        .strip_prefix('"')
+        .and_then(|rest| rest.strip_suffix('"'))
+        .ok_or_else(|| format!("bad PGN tag value: {line}"))?;
+    // Undo `pgn_escape`: a backslash takes the next character as it is.
+    let mut unescaped = String::with_capacity(value.len());
+    let mut chars = value.chars();
+    while let Some(c) = chars.next() {
+        unescaped.push(if c == '\\' {
+            chars.next().unwrap_or(c)
+        } else {
+            c
+        });
+    }
+    Ok((name.to_string(), unescaped))
+}
+
+/// One game from its tags and movetext; `number` counts games for messages.
+fn pgn_game(tags: Vec<(String, String)>, movetext: &str, number: usize) -> Result<PgnGame, String> {
+    let fen = tags.iter().find(|(name, _)| name == "FEN");
+    let mut game = match fen {
+        Some((_, fen)) => {
+            Game::from_fen(fen).map_err(|e| format!("game {number}: bad FEN tag: {e}"))?
+        }
+        None => Game::new(),
+    };
+    let result = play_movetext(&mut game, movetext)
+        .map_err(|e| format!("game {number}: {e}"))?
+        .unwrap_or_else(|| "*".to_string());
+    Ok(PgnGame { tags, game, result })
+}
+
+/// Play the SAN moves of a movetext (PGN's, or a line such as `1. e4 e5 2. Nf3`)
+/// on `game`. Returns the result token if the text ends with one.
+pub fn play_movetext(game: &mut Game, movetext: &str) -> Result<Option<String>, String> {
+    let mut result = None;
+    let mut variation_depth = 0;
+    let mut rest = movetext;
+    while let Some(start) = rest.find(|c: char| !c.is_whitespace()) {
+        rest = &rest[start..];
+        // Comments and variations are skipped whole.
+        if let Some(comment) = rest.strip_prefix('{') {
+            let end = comment.find('}').ok_or("unclosed { comment")?;
+            rest = &comment[end + 1..];
+            continue;
+        }
+        if let Some(comment) = rest.strip_prefix(';') {
+            rest = comment.find('\n').map_or("", |end| &comment[end..]);
+            continue;
+        }
+        let token_end = rest
+            .find(|c: char| c.is_whitespace() || "{};()".contains(c))
+            .map_or(rest.len(), |end| end.max(1));
+        let token = &rest[..token_end];
+        rest = &rest[token_end..];
+        match token {
+            "(" => variation_depth += 1,
+            ")" => variation_depth -= 1,
+            _ if variation_depth > 0 || token.starts_with('$') => {}
+            "1-0" | "0-1" | "1/2-1/2" | "*" => result = Some(token.to_string()),
+            _ => {
+                // A move number, alone (`12.`, `12...`) or glued to a move (`12.e4`).
+                let san_text = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+                if san_text.is_empty() {
+                    continue;
+                }
+                let mv = parse_san(game.board(), san_text)
+                    .map_err(|e| format!("move {}: {e}", game.moves().len() / 2 + 1))?;
+                game.play_unchecked(mv);
+            }
+        }
+    }
+    Ok(result)
+}
+
+/// Today's date as PGN wants it (`YYYY.MM.DD`), from the system clock (UTC).
+pub fn pgn_date_today() -> String {
+    let Ok(since_epoch) = SystemTime::now().duration_since(UNIX_EPOCH) else {
+        return "????.??.??".to_string();
+    };
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let days = (since_epoch.as_secs() / 86_400) as i64 + 719_468;
+    let era = days.div_euclid(146_097);
+    let day_of_era = days.rem_euclid(146_097);
+    let year_of_era =
+        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
+    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
+    let month_index = (5 * day_of_year + 2) / 153;
+    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
+    let month = if month_index < 10 {
+        month_index + 3
+    } else {
+        month_index - 9
+    };
+    let year = year_of_era + era * 400 + i64::from(month <= 2);
+    format!("{year:04}.{month:02}.{day:02}")
 }
 
 /// Can neither side ever give mate? True for bare kings, king and one minor

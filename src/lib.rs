@@ -19,6 +19,8 @@
 //!    [`input`]; and [`tools`] for `perft`, `bench` and EPD suites.
 //! 8. [`lab`]: the search laboratory, two settings of the search's switches
 //!    ([`search::techniques`]) measured side by side.
+//! 9. [`selfplay`]: matches between two search settings from the [`openings`],
+//!    with Elo and the SPRT, to measure what a technique is worth.
 //!
 //! ```
 //! use umax::board::Board;
@@ -47,7 +49,9 @@ pub mod eval;
 pub mod game;
 pub mod input;
 pub mod lab;
+pub mod openings;
 pub mod search;
+pub mod selfplay;
 pub mod table;
 pub mod tools;
 pub mod uci;

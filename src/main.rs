@@ -22,6 +22,7 @@ usage: umax [--hash MB] [--ascii] [--set NAME=VALUE]... [--xboard | --uci]
        umax epd FILE [--time SECONDS | --depth PLIES | --nodes N] [--stats] [--set NAME=VALUE]...
        umax lab A-SPEC B-SPEC [--depth PLIES | --time SECONDS]
        umax options
+       umax selfplay --a SPEC --b SPEC [--tc BASE+INC] [--games N] ... (selfplay --help)
 
 --set applies one of the search laboratory's switches (see 'umax options'),
 e.g. --set null=off --set preset=micromax. A SPEC is such settings separated
@@ -196,6 +197,10 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
                 "default"
             ));
         }
+        "selfplay" if args.iter().any(|a| a == "--help" || a == "-h") => {
+            send(umax::selfplay::USAGE)
+        }
+        "selfplay" => umax::selfplay::main(&args[1..], hash_megabytes)?,
         "--help" | "-h" | "help" => send(USAGE),
         "--version" | "-V" => send(&format!("umax {}", env!("CARGO_PKG_VERSION"))),
         other => return Err(unknown_argument(other, "")),
