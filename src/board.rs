@@ -33,6 +33,8 @@
 
 use std::fmt;
 
+use crate::input::quote;
+
 /// Bits that are set in an index that has left the 8x8 part of the 0x88 board.
 pub const OFF_BOARD: u8 = 0x88;
 
@@ -693,6 +695,13 @@ pub enum FenError {
     TooManyKings(Color),
     /// A pawn stands on the first or last rank.
     PawnOnBackRank(Square),
+    /// A side has more than 16 pieces (the number given).
+    TooManyPieces(Color, usize),
+    /// A side has more than 8 pawns (the number given).
+    TooManyPawns(Color, usize),
+    /// A side has more promoted pieces (queens beyond one, rooks, bishops or
+    /// knights beyond two; the number given) than its missing pawns allow.
+    TooManyPromoted(Color, usize),
     /// The side that just moved is still in check.
     SideNotToMoveInCheck,
     /// The side-to-move field is not `w` or `b`.
@@ -724,17 +733,40 @@ impl fmt::Display for FenError {
                     "pawn on {square}: pawns cannot stand on the first or last rank"
                 )
             }
+            FenError::TooManyPieces(color, count) => {
+                write!(
+                    f,
+                    "{} has {count} pieces: no game reaches more than 16",
+                    color.name()
+                )
+            }
+            FenError::TooManyPawns(color, count) => {
+                write!(
+                    f,
+                    "{} has {count} pawns: no game reaches more than 8",
+                    color.name()
+                )
+            }
+            FenError::TooManyPromoted(color, count) => write!(
+                f,
+                "{} has {count} promoted pieces, more than its missing pawns could have made",
+                color.name()
+            ),
             FenError::SideNotToMoveInCheck => write!(f, "the side not to move is in check"),
-            FenError::BadSideToMove(s) => write!(f, "side to move must be 'w' or 'b', not '{s}'"),
-            FenError::BadCastling(why) => write!(f, "bad castling field: {why}"),
-            FenError::BadEnPassant(why) => write!(f, "bad en-passant field: {why}"),
+            FenError::BadSideToMove(s) => {
+                write!(f, "side to move must be 'w' or 'b', not '{}'", quote(s))
+            }
+            FenError::BadCastling(why) => write!(f, "bad castling field: {}", quote(why)),
+            FenError::BadEnPassant(why) => write!(f, "bad en-passant field: {}", quote(why)),
             FenError::BadHalfmoveClock(s) => write!(
                 f,
-                "bad half-move clock '{s}' (expected a number from 0 to {MAX_FEN_COUNTER})"
+                "bad half-move clock '{}' (expected a number from 0 to {MAX_FEN_COUNTER})",
+                quote(s)
             ),
             FenError::BadFullmoveNumber(s) => write!(
                 f,
-                "bad full-move number '{s}' (expected a number from 1 to {MAX_FEN_COUNTER})"
+                "bad full-move number '{}' (expected a number from 1 to {MAX_FEN_COUNTER})",
+                quote(s)
             ),
         }
     }
@@ -1478,6 +1510,7 @@ impl Board {
                 1 => {}
                 _ => return Err(FenError::TooManyKings(color)),
             }
+            board.check_material(color)?;
         }
 
         board.side_to_move = match fields[1] {
@@ -1507,6 +1540,42 @@ impl Board {
         }
         board.key = board.compute_key();
         Ok(board)
+    }
+
+    /// Could a game have left `color` with its pieces? At most 8 pawns, at most
+    /// 16 pieces, and no more promoted pieces (a second queen, a third rook,
+    /// bishop or knight...) than pawns are missing. python-chess's
+    /// `Board.status()` checks the first two; the third keeps out positions
+    /// like 23 queens that the first two would let pass.
+    fn check_material(&self, color: Color) -> Result<(), FenError> {
+        let count = |kind| {
+            Square::all()
+                .filter(|&square| self.piece_at(square).is(color, kind))
+                .count()
+        };
+        let pawns = count(PieceKind::Pawn);
+        let pieces = Square::all()
+            .filter(|&square| self.piece_at(square).color() == Some(color))
+            .count();
+        if pieces > 16 {
+            return Err(FenError::TooManyPieces(color, pieces));
+        }
+        if pawns > 8 {
+            return Err(FenError::TooManyPawns(color, pawns));
+        }
+        let promoted: usize = [
+            (PieceKind::Queen, 1),
+            (PieceKind::Rook, 2),
+            (PieceKind::Bishop, 2),
+            (PieceKind::Knight, 2),
+        ]
+        .into_iter()
+        .map(|(kind, at_start)| count(kind).saturating_sub(at_start))
+        .sum();
+        if promoted > 8 - pawns {
+            return Err(FenError::TooManyPromoted(color, promoted));
+        }
+        Ok(())
     }
 
     fn parse_castling(&self, field: &str) -> Result<CastlingRights, FenError> {

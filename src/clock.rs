@@ -16,6 +16,13 @@
 
 use std::time::{Duration, Instant};
 
+use crate::input::{NumberError, parse_number};
+
+/// The longest time umax accepts anywhere (a clock, a time per move, a
+/// `level`), in seconds: a billion, about 31 years. Any longer time means the
+/// same in practice, and every [`Duration`] and deadline up to it is exact.
+pub const MAX_SECONDS: f64 = 1e9;
+
 /// How many nodes the search visits between looks at the clock and the input.
 pub const POLL_INTERVAL: u64 = 1024;
 
@@ -154,7 +161,7 @@ impl TimeControl {
             return None;
         };
         Some(TimeControl::Level {
-            moves_per_session: moves.parse().ok()?,
+            moves_per_session: parse_number(moves, 0..=u32::MAX).ok()?,
             base: parse_base_time(base)?,
             increment: parse_seconds(increment)?,
         })
@@ -193,27 +200,30 @@ impl TimeControl {
     }
 }
 
-/// A number of seconds (`st 0.1`, the increment of `level`): at least 0 and
-/// below a billion, so that it makes a [`Duration`] (and a deadline) without
-/// overflowing.
-pub fn parse_seconds(text: &str) -> Option<Duration> {
-    let seconds = text.parse::<f64>().ok()?;
-    (0.0..1e9)
-        .contains(&seconds)
-        .then(|| Duration::from_secs_f64(seconds))
+/// A number of seconds (`st 0.1`, the increment of `level`, `epd --time`)
+/// from 0 to [`MAX_SECONDS`], so that it makes a [`Duration`] (and a deadline)
+/// without overflowing; the error names that range.
+pub fn read_seconds(text: &str) -> Result<Duration, NumberError> {
+    parse_number(text, 0.0..=MAX_SECONDS).map(Duration::from_secs_f64)
 }
 
-/// `BASE` of `level`: minutes (`5`, `0.5`) or `minutes:seconds` (`2:30`).
+/// [`read_seconds`] for callers that word their own error.
+pub fn parse_seconds(text: &str) -> Option<Duration> {
+    read_seconds(text).ok()
+}
+
+/// `BASE` of `level`: minutes (`5`, `0.5`) or `minutes:seconds` (`2:30`), in
+/// all at most [`MAX_SECONDS`].
 pub fn parse_base_time(text: &str) -> Option<Duration> {
+    const MAX_MINUTES: f64 = MAX_SECONDS / 60.0;
     let seconds = match text.split_once(':') {
         Some((minutes, seconds)) => {
-            minutes.parse::<u64>().ok()? as f64 * 60.0 + seconds.parse::<f64>().ok()?
+            parse_number(minutes, 0..=MAX_MINUTES as u64).ok()? as f64 * 60.0
+                + parse_number(seconds, 0.0..=MAX_SECONDS).ok()?
         }
-        None => text.parse::<f64>().ok()? * 60.0,
+        None => parse_number(text, 0.0..=MAX_MINUTES).ok()? * 60.0,
     };
-    (0.0..1e9)
-        .contains(&seconds)
-        .then(|| Duration::from_secs_f64(seconds))
+    (seconds <= MAX_SECONDS).then(|| Duration::from_secs_f64(seconds))
 }
 
 /// The two wall-clock limits of a search; `None` means no limit.
@@ -255,14 +265,22 @@ mod tests {
         assert_eq!(parse_base_time("0:30"), Some(Duration::from_secs(30)));
         assert_eq!(parse_base_time("1:30"), Some(Duration::from_secs(90)));
         assert_eq!(parse_base_time("0.5"), Some(Duration::from_secs(30)));
-        for bad in ["x", "-1", "1:x", "1e30"] {
+        for bad in ["x", "-1", "1:x", "1e30", "NaN", "inf", "1:-5", "16666667"] {
             assert_eq!(parse_base_time(bad), None, "{bad}");
         }
         assert_eq!(parse_seconds("0.1"), Some(Duration::from_millis(100)));
         assert_eq!(parse_seconds("0"), Some(Duration::ZERO));
-        for bad in ["-1", "1e30", "inf", "NaN", "", "x"] {
+        for bad in ["-1", "1e30", "inf", "NaN", "", "x", "1.8e19"] {
             assert_eq!(parse_seconds(bad), None, "{bad}");
         }
+        assert_eq!(
+            read_seconds("1e20").unwrap_err().to_string(),
+            "'1e20' is not a number from 0 to 1000000000"
+        );
+        assert_eq!(
+            read_seconds("1000000000"),
+            Ok(Duration::from_secs(1_000_000_000))
+        );
         assert_eq!(
             TimeControl::parse_level("40 0:30 0.5"),
             Some(TimeControl::Level {

@@ -2,61 +2,195 @@
 //!
 //! A thin loop over the engine: read a line, do what it says, print the result.
 //! The words are the ones people know from TSCP and xboard: `new`, `undo`, `go`,
-//! `st`, `sd`, `d`, `bench` and the rest (see [`HELP`]). A line that is not a
-//! command is read as a move, in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`) or in
-//! coordinates (`g1f3`, `e7e8q`). Anything else gets one line saying why it
-//! was not understood, and nothing changes.
+//! `st`, `sd`, `d`, `bench` and the rest (see [`HELP`]); they may be typed in
+//! any case. A line that is not a command is read as a move, in SAN as people
+//! type it (`Nf3`, `nf3`, `exd5`, `exd`, `O-O`, `o-o`, `e8=Q`) or in
+//! coordinates (`g1f3`, `e7e8q`). Anything else gets one line saying why it was
+//! not understood, and nothing changes.
+//!
+//! After every move, umax's or the player's, the console shows the move with its
+//! number (`12. Nf3`, `12... d5`), the board from the player's side, and whose
+//! move it is. While umax thinks it prints one line per finished iteration
+//! (`post`), with scores from White's point of view, and reads the input, so
+//! that `stop`, `?` or `move` make it move at once. umax plays Black, White,
+//! both sides (`play both`, `auto`: it plays itself until a line is typed) or
+//! neither. With a `level` both sides have a clock and either can lose on time.
+//! `random` (off by default, so that analysis and tests repeat) varies umax's
+//! first moves among near-best ones.
+//!
+//! Everything the console echoes back from the input goes through [`echo`]:
+//! control characters are shown escaped (`\x1b`), never sent to the terminal,
+//! and a long line is cut short.
 
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::board::{Board, Color, Move, PieceKind, Square};
 use crate::clock::{Limits, TimeControl, parse_seconds};
-use crate::game::{Game, GameStatus, MoveError, parse_move, san};
+use crate::eval::Score;
+use crate::game::{Game, GameStatus, parse_move, san};
 use crate::input::{Input, send};
-use crate::search::{Listener, SearchInfo, SearchResult, Searcher, mate_in};
+use crate::search::{
+    INFINITY, Listener, MAX_PLIES, SearchInfo, SearchResult, Searcher, Silent, mate_in, techniques,
+};
 use crate::tools;
+
+/// How long umax thinks per move until `st` or `level` says otherwise.
+pub const DEFAULT_THINK_TIME: Duration = Duration::from_secs(3);
+
+/// How long umax thinks for a `hint`.
+const HINT_TIME: Duration = Duration::from_secs(1);
+
+/// With `random` on, umax varies its moves up to this move number.
+pub const RANDOM_MOVES: u32 = 8;
+
+/// With `random` on, a move may be chosen instead of the best one if its score
+/// is at most this much lower (centipawns, after a quick search of each move).
+/// micro-Max's evaluation is flat in the opening (six plies deep, 1. Nc3 and
+/// 1. Nf3 score +0.16, 1. h4 +0.08, 1. e4 +0.04), so the margin is narrow.
+pub const RANDOM_MARGIN: Score = 5;
+
+/// The depth of the quick search that scores each move for `random`: shallower
+/// searches cannot tell 1. e4 from 1. h4.
+const RANDOM_DEPTH: u32 = 6;
+
+/// The size of `random`'s own hash table: 2^16 entries.
+const QUICK_TABLE_LOG2: u32 = 16;
+
+/// At most this long for the quick search of one move for `random`.
+const RANDOM_TIME_PER_MOVE: Duration = Duration::from_millis(100);
+
+/// At most this many characters of a line typed are echoed in an error.
+pub const MAX_ECHO_CHARS: usize = 80;
+
+/// The deepest `perft` the console accepts (it can be stopped, but depth 11
+/// from the start position would not finish in a lifetime).
+const MAX_PERFT_DEPTH: u32 = 10;
+
+/// The console's perft counts subtrees this deep in one go between two looks at
+/// the input: a few million leaves at most, a few hundredths of a second.
+const PERFT_CHUNK_DEPTH: u32 = 4;
 
 /// The list `help` prints.
 pub const HELP: &str = "\
-Moves: type them in SAN (Nf3, exd5, O-O, e8=Q) or coordinates (g1f3, e7e8q).
-Commands:
-  new              start a new game (the engine plays Black)
-  undo             take back your last move and the engine's reply
-  go               the engine plays the side to move (from now on)
-  play white|black the engine plays that side; `play none` for no engine
-  st SECONDS       think this long per move (fractions allowed)
+Moves: type them in SAN (Nf3, exd5, O-O, e8=Q) or coordinates (g1f3, e7e8q);
+lower case works when it is unambiguous (nf3, exd, o-o, ra1b1; a lower-case b
+is the b-pawn when that move is legal, else the bishop), and so do capitals
+(NF3, E4).
+Commands (in any case):
+  new              start a new game (umax plays Black)
+  undo             take back your last move and umax's reply
+  go               umax plays the side to move (from now on)
+  play white|black umax plays that side; 'play none' to move both sides yourself
+  play both, auto  umax plays itself until the game ends or you type a line
+  st SECONDS       think this long per move (fractions allowed; default 3 s)
   sd DEPTH         search at most this many plies (0 = no limit)
-  level MPS BASE INC  a clock: MPS moves in BASE minutes, INC seconds added per move
+  level MPS BASE INC  a clock for both sides: MPS moves in BASE minutes,
+                   INC seconds added per move; you lose if your flag falls
+  time             show both clocks
+  post, nopost     show or hide umax's thinking (on by default); scores are in
+                   pawns from White's point of view
+  ?, stop, move    while umax thinks: move now
+  random [on|off]  vary umax's first 8 moves among near-best ones (off by default)
   hint             suggest a move for you
+  moves, history   list the moves of the game
   fen              print the position as FEN
   fen FEN          set up a position
-  d, show          show the board
-  flip             turn the board around
+  d, show          show the board and the FEN
+  flip             turn the board around (it shows your side at the bottom)
   ascii            switch between Unicode and ASCII pieces
-  pgn FILE         save the game as PGN
-  perft DEPTH      count the move tree of the current position
-  bench            measure the engine's speed
+  pgn FILE         save the game as PGN (added to the end of an existing file)
+  perft DEPTH      count the move tree of the current position ('stop' stops it)
+  bench            measure the engine's speed (with the current settings)
+  set              list the search laboratory's switches and their values
+  set NAME VALUE   set one (set null off, set preset micromax)
+  stats            the statistics of umax's last search (EBF, FH1 %, ...)
   help             this list
   quit             leave (end of input does the same)";
 
-/// The engine's clock when a `level` is set: what is left and how many moves
-/// the engine has made since the clock was set.
+/// Which sides umax plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EngineRole {
+    /// The player moves for both sides.
+    Neither,
+    /// umax plays White, the player Black.
+    White,
+    /// umax plays Black, the player White.
+    Black,
+    /// umax plays itself; the player watches.
+    Both,
+}
+
+impl EngineRole {
+    /// The role of playing one side.
+    fn side(color: Color) -> EngineRole {
+        match color {
+            Color::White => EngineRole::White,
+            Color::Black => EngineRole::Black,
+        }
+    }
+
+    /// Does umax play `color`?
+    fn plays(self, color: Color) -> bool {
+        match self {
+            EngineRole::Neither => false,
+            EngineRole::Both => true,
+            EngineRole::White => color == Color::White,
+            EngineRole::Black => color == Color::Black,
+        }
+    }
+
+    /// One sentence saying who plays what.
+    fn describe(self) -> &'static str {
+        match self {
+            EngineRole::Neither => "umax plays neither side; you move for both.",
+            EngineRole::White => "umax plays White; you play Black.",
+            EngineRole::Black => "umax plays Black; you play White.",
+            EngineRole::Both => "umax plays both sides; type any line to stop it.",
+        }
+    }
+}
+
+/// One side's clock when a `level` is set: what is left and how many moves
+/// that side has made since the clock was set.
 #[derive(Clone, Copy, Debug)]
-struct EngineClock {
+struct SideClock {
     remaining: Duration,
     moves_played: u32,
 }
 
-/// The console's state: the game, the engine and the user's preferences.
+/// The console's state: the game, the engine and the player's preferences.
 pub struct Console {
     game: Game,
+    /// For each move of `game`: did umax play it? (For the PGN's names.)
+    played_by_umax: Vec<bool>,
     searcher: Searcher,
-    engine_side: Option<Color>,
+    role: EngineRole,
     time_control: TimeControl,
-    clock: EngineClock,
+    /// The two clocks under a `level`, indexed by [`Color::index`].
+    clocks: [SideClock; 2],
+    /// When the side to move's turn began: its clock runs from here.
+    turn_started: Instant,
+    /// The side whose flag fell, if the game ended on time.
+    lost_on_time: Option<Color>,
     max_depth: Option<u32>,
+    /// Print a line per finished iteration while umax thinks.
+    post: bool,
+    /// Vary umax's opening moves among near-best ones.
+    random: bool,
+    /// The random generator for `random` (xorshift64, seeded per run).
+    rng: u64,
+    /// A small searcher of its own for `random`'s quick searches, so that what
+    /// the main table remembers from the real think does not favour some moves.
+    quick_searcher: Option<Searcher>,
     unicode: bool,
+    /// Turn the board from its usual side (the player's side at the bottom).
     flipped: bool,
+    /// Print a prompt when waiting for a line (a person at a terminal).
+    prompt: bool,
     quit: bool,
 }
 
@@ -73,142 +207,557 @@ pub fn terminal_has_unicode() -> bool {
 }
 
 impl Console {
-    /// A console over `searcher`, the engine playing Black.
+    /// A console over `searcher`, umax playing Black.
     pub fn new(searcher: Searcher, unicode: bool) -> Console {
         Console {
             game: Game::new(),
+            played_by_umax: Vec::new(),
             searcher,
-            engine_side: Some(Color::Black),
-            time_control: TimeControl::PerMove(Duration::from_secs(3)),
-            clock: EngineClock {
+            role: EngineRole::Black,
+            time_control: TimeControl::PerMove(DEFAULT_THINK_TIME),
+            clocks: [SideClock {
                 remaining: Duration::ZERO,
                 moves_played: 0,
-            },
+            }; 2],
+            turn_started: Instant::now(),
+            lost_on_time: None,
             max_depth: None,
+            post: true,
+            random: false,
+            // std's hashers are seeded randomly per process: a seed without a crate.
+            rng: RandomState::new().build_hasher().finish() | 1,
+            quick_searcher: None,
             unicode,
             flipped: false,
+            prompt: false,
             quit: false,
         }
     }
 
     /// Run until `quit` or end of input. `first_line`, if any, was already read
-    /// (while deciding which front end to run) and is handled first.
+    /// (while deciding which front end to run) and is handled first. A prompt
+    /// is shown only when a person types at a terminal: in a pipe it would
+    /// run into the next line of output.
     pub fn run(&mut self, input: &mut Input, first_line: Option<String>) {
+        self.prompt = std::io::stdin().is_terminal();
         send("umax, a Rust port of micro-Max. Type 'help' for the commands.");
-        self.show_board();
+        send(&format!(
+            "You play White; umax thinks {} s per move ('st' or 'level' to change).",
+            DEFAULT_THINK_TIME.as_secs_f64()
+        ));
+        self.show_position();
         if let Some(line) = first_line {
             self.handle(&line, input);
         }
         while !self.quit {
+            if self.prompt && !input.has_deferred() {
+                send_prompt(&self.prompt_text());
+            }
             let Some(line) = input.next_line() else { break };
             self.handle(&line, input);
+        }
+    }
+
+    /// The prompt: the move number when it is the player's move.
+    fn prompt_text(&self) -> String {
+        let board = self.game.board();
+        if self.is_over() || self.role.plays(board.side_to_move()) {
+            "umax> ".to_string()
+        } else {
+            format!("{} your move> ", move_number(board))
         }
     }
 
     /// Do what one line of input says.
     pub fn handle(&mut self, line: &str, input: &mut Input) {
         let line = line.trim();
-        let (command, argument) = match line.split_once(char::is_whitespace) {
-            Some((command, argument)) => (command, argument.trim()),
+        if line.is_empty() {
+            return;
+        }
+        // A move typed after the flag fell is answered by the flag's fall.
+        if self.check_flag() && looks_like_a_move(line) {
+            return;
+        }
+        let (word, argument) = match line.split_once(char::is_whitespace) {
+            Some((word, argument)) => (word, argument.trim()),
             None => (line, ""),
         };
-        match command {
-            "" => {}
+        match word.to_ascii_lowercase().as_str() {
             "help" | "?" => send(HELP),
             "quit" | "exit" => self.quit = true,
-            "new" => {
-                self.game = Game::new();
-                self.searcher.clear_table();
-                self.engine_side = Some(Color::Black);
-                self.reset_clock();
-                send("New game: you play White.");
-                self.show_board();
-            }
+            "new" => self.new_game(),
             "undo" => self.undo(),
-            "go" => {
-                self.engine_side = Some(self.game.board().side_to_move());
-                self.engine_move(input);
-            }
-            "play" => self.play_side(argument, input),
-            "st" => match parse_seconds(argument) {
-                Some(time) if !time.is_zero() => {
-                    self.time_control = TimeControl::PerMove(time);
-                    send(&format!("Thinking {} s per move.", time.as_secs_f64()));
-                }
-                _ => send(&format!(
-                    "Error: st needs a number of seconds above 0, not '{argument}'"
-                )),
-            },
-            "sd" => match argument.parse::<u32>() {
-                Ok(0) => {
-                    self.max_depth = None;
-                    send("No depth limit.");
-                }
-                Ok(depth) => {
-                    self.max_depth = Some(depth);
-                    send(&format!("Searching at most {depth} plies."));
-                }
-                Err(_) => send(&format!(
-                    "Error: sd needs a depth in plies, not '{argument}'"
-                )),
-            },
+            "go" => self.go(input),
+            "play" => self.play_side(&argument.to_ascii_lowercase(), input),
+            "auto" => self.play_side("both", input),
+            "stop" | "move" => send("umax is not thinking: there is nothing to stop."),
+            "st" => self.set_move_time(argument),
+            "sd" => self.set_depth(argument),
             "level" => self.set_level(argument),
+            "time" => self.show_clocks(),
+            "post" => {
+                self.post = true;
+                send("Showing umax's thinking (scores from White's point of view).");
+            }
+            "nopost" => {
+                self.post = false;
+                send("Hiding umax's thinking.");
+            }
+            "random" => self.set_random(&argument.to_ascii_lowercase()),
             "hint" => self.hint(input),
+            "moves" | "history" => self.show_moves(),
             "fen" if argument.is_empty() => send(&self.game.board().to_fen()),
-            "fen" | "setboard" => match Game::from_fen(argument) {
-                Ok(game) => {
-                    self.game = game;
-                    self.searcher.clear_table();
-                    self.reset_clock();
-                    self.show_board();
-                    self.announce_if_over();
-                }
-                Err(error) => send(&format!("Bad FEN: {error}")),
-            },
-            "d" | "show" | "board" => self.show_board(),
+            "fen" | "setboard" => self.set_position(argument),
+            "d" | "show" | "board" => {
+                self.show_position();
+                send(&format!("FEN: {}", self.game.board().to_fen()));
+            }
             "flip" => {
                 self.flipped = !self.flipped;
-                self.show_board();
+                self.show_position();
             }
             "ascii" => {
                 self.unicode = !self.unicode;
-                self.show_board();
+                self.show_position();
             }
             "pgn" => self.save_pgn(argument),
             "perft" => match argument.parse::<u32>() {
-                Ok(depth) if depth <= 10 => {
-                    tools::perft(self.game.board(), depth);
-                }
+                Ok(depth) if depth <= MAX_PERFT_DEPTH => self.perft(depth, input),
                 _ => send(&format!(
-                    "Error: perft needs a depth from 0 to 10, not '{argument}'"
+                    "Error: perft needs a depth from 0 to {MAX_PERFT_DEPTH}, not '{}'",
+                    echo(argument)
                 )),
             },
             "bench" => {
                 let log2_entries = self.searcher.table().len().trailing_zeros();
-                tools::bench(tools::DEFAULT_BENCH_DEPTH, log2_entries);
+                let settings = self.searcher.settings().clone();
+                tools::bench_with(&settings, tools::DEFAULT_BENCH_DEPTH, log2_entries, false);
             }
-            _ => self.user_move(line, input),
+            "set" => self.set_option(argument),
+            "stats" => {
+                let stats = self.searcher.stats();
+                if stats.iterations.is_empty() {
+                    send("No search yet: the statistics are those of umax's last search.");
+                } else {
+                    send(stats.table().trim_end());
+                }
+            }
+            _ => self.player_move(line, input),
         }
     }
 
+    /// `set` lists the laboratory's switches; `set NAME VALUE` sets one.
+    fn set_option(&mut self, argument: &str) {
+        let settings = self.searcher.settings().clone();
+        if argument.is_empty() {
+            send(&format!("Search settings: {}", settings.to_spec()));
+            for option in techniques::OPTIONS {
+                send(&format!(
+                    "  {:<16} {:<15} {}",
+                    option.name,
+                    option.value_text(&settings),
+                    option.doc
+                ));
+            }
+            return;
+        }
+        let (name, value) = match argument.split_once(char::is_whitespace) {
+            Some((name, value)) => (name, value.trim()),
+            None => argument.split_once('=').unwrap_or((argument, "")),
+        };
+        let mut changed = settings;
+        match changed.set(name, value) {
+            Ok(()) => {
+                send(&format!("Search settings: {}", changed.to_spec()));
+                self.searcher.set_settings(changed);
+            }
+            Err(error) => send(&format!("Error: {}", echo(&error))),
+        }
+    }
+
+    // ----- the game -----
+
+    fn new_game(&mut self) {
+        self.game = Game::new();
+        self.played_by_umax.clear();
+        self.searcher.clear_table();
+        self.role = EngineRole::Black;
+        self.reset_clocks();
+        send("New game: you play White, umax plays Black.");
+        self.show_position();
+    }
+
+    fn set_position(&mut self, fen: &str) {
+        match Game::from_fen(fen) {
+            Ok(game) => {
+                self.game = game;
+                self.played_by_umax.clear();
+                self.searcher.clear_table();
+                self.reset_clocks();
+                self.show_position();
+                self.announce_if_over();
+            }
+            Err(error) => send(&format!("Bad FEN: {}", echo(&error.to_string()))),
+        }
+    }
+
+    /// umax plays the side to move from now on (or both sides, if it does).
+    fn go(&mut self, input: &mut Input) {
+        if self.announce_if_over() {
+            return;
+        }
+        if self.role != EngineRole::Both {
+            self.role = EngineRole::side(self.game.board().side_to_move());
+        }
+        self.let_umax_play(input);
+    }
+
     fn play_side(&mut self, argument: &str, input: &mut Input) {
-        self.engine_side = match argument {
-            "white" | "w" => Some(Color::White),
-            "black" | "b" => Some(Color::Black),
-            "none" => None,
+        self.role = match argument {
+            "white" | "w" => EngineRole::White,
+            "black" | "b" => EngineRole::Black,
+            "none" | "neither" => EngineRole::Neither,
+            "both" => EngineRole::Both,
             _ => {
                 send(&format!(
-                    "Error: play needs white, black or none, not '{argument}'"
+                    "Error: play needs white, black, both or none, not '{}'",
+                    echo(argument)
                 ));
                 return;
             }
         };
-        match self.engine_side {
-            Some(color) => send(&format!("umax plays {}.", color.name())),
-            None => send("umax plays neither side."),
+        send(self.role.describe());
+        if self.role.plays(self.game.board().side_to_move()) {
+            self.let_umax_play(input);
         }
-        if self.engine_side == Some(self.game.board().side_to_move()) {
-            self.engine_move(input);
+    }
+
+    fn undo(&mut self) {
+        if self.lost_on_time.is_some() {
+            send("The game was lost on time; type 'new' for a new game.");
+            return;
+        }
+        // Take back a full move: umax's reply and the player's move, so that it
+        // is the player's turn again.
+        if self.take_back().is_none() {
+            send("Nothing to undo.");
+            return;
+        }
+        let mut taken = 1;
+        if self.role.plays(self.game.board().side_to_move())
+            && self.role != EngineRole::Both
+            && self.take_back().is_some()
+        {
+            taken += 1;
+        }
+        self.turn_started = Instant::now();
+        send(&format!(
+            "Took back {taken} half-move{}.",
+            if taken == 1 { "" } else { "s" }
+        ));
+        self.show_position();
+    }
+
+    /// Take back the last move of the game and forget who played it.
+    fn take_back(&mut self) -> Option<Move> {
+        let mv = self.game.undo()?;
+        self.played_by_umax.pop();
+        Some(mv)
+    }
+
+    /// A line that is not a command: the player's move, or a mistake.
+    fn player_move(&mut self, text: &str, input: &mut Input) {
+        if !looks_like_a_move(text) {
+            send(&format!(
+                "Unknown command: {} (type 'help' for the list)",
+                echo(text)
+            ));
+            return;
+        }
+        if let Some((_, reason)) = self.outcome() {
+            send(&format!(
+                "Error: the game is over ({reason}); type 'new' or 'undo'."
+            ));
+            return;
+        }
+        let side = self.game.board().side_to_move();
+        if self.role.plays(side) {
+            send(&format!(
+                "Error: it is umax's move ({}); type 'go' to let it move, or 'play none' to move for both sides.",
+                side_name(side)
+            ));
+            return;
+        }
+        match parse_move(self.game.board(), text) {
+            Ok(mv) => {
+                let used = self.turn_started.elapsed();
+                if !self.charge_clock(side, used) {
+                    return;
+                }
+                self.play_move(mv, false);
+                self.let_umax_play(input);
+            }
+            Err(error) => send(&escape_controls(&error.to_string())),
+        }
+    }
+
+    /// Play `mv` (legal) and show what happened: the move with its number, the
+    /// board, whose move it is, and the result if the game is over.
+    fn play_move(&mut self, mv: Move, by_umax: bool) {
+        let board = self.game.board().clone();
+        let numbered = format!("{} {}", move_number(&board), san(&board, mv));
+        self.game.play(mv).expect("only legal moves are played");
+        self.played_by_umax.push(by_umax);
+        self.turn_started = Instant::now();
+        let who = if by_umax { "umax plays" } else { "You play" };
+        send(&format!("{who} {numbered}"));
+        self.show_position();
+        self.announce_if_over();
+    }
+
+    /// While it is umax's turn, let it move: once, or when it plays both sides,
+    /// until the game ends or a line typed stops it.
+    fn let_umax_play(&mut self, input: &mut Input) {
+        while !self.quit && !self.is_over() && self.role.plays(self.game.board().side_to_move()) {
+            let interrupted = self.umax_move(input);
+            let watching = self.role == EngineRole::Both && !self.is_over();
+            if watching && (interrupted || line_waiting(input)) {
+                self.role = EngineRole::Neither;
+                send("umax stops playing itself: it plays neither side now ('auto' goes on).");
+            }
+            if input.end_seen() {
+                break;
+            }
+        }
+    }
+
+    /// umax thinks and plays a move for the side to move. Returns whether a
+    /// line typed (or the end of input) cut the think short.
+    fn umax_move(&mut self, input: &mut Input) -> bool {
+        let side = self.game.board().side_to_move();
+        let started = Instant::now();
+        let limits = self.limits(side);
+        let (result, interrupted) = self.think(input, &limits);
+        let chosen = result.best_move.map(|best| {
+            if self.random && self.game.board().fullmove_number() <= RANDOM_MOVES {
+                // With a clock running, at most a twentieth of what is left.
+                let budget = self
+                    .clock_after(side, started.elapsed())
+                    .map(|left| left / 20);
+                self.vary(best, budget)
+            } else {
+                best
+            }
+        });
+        if !self.charge_clock(side, started.elapsed()) {
+            return interrupted;
+        }
+        if let Some(mv) = chosen {
+            self.play_move(mv, true);
+        }
+        interrupted
+    }
+
+    /// Search the current position; also says whether the input stopped it.
+    fn think(&mut self, input: &mut Input, limits: &Limits) -> (SearchResult, bool) {
+        let board = self.game.board().clone();
+        let mut listener = ConsoleListener {
+            input,
+            board: &board,
+            post: self.post,
+            interrupted: false,
+        };
+        let result = self
+            .searcher
+            .think(&board, self.game.history_keys(), limits, &mut listener);
+        (result, listener.interrupted)
+    }
+
+    fn set_random(&mut self, argument: &str) {
+        self.random = match argument {
+            "" => !self.random,
+            "on" => true,
+            "off" => false,
+            _ => {
+                send(&format!(
+                    "Error: random needs on, off or nothing, not '{}'",
+                    echo(argument)
+                ));
+                return;
+            }
+        };
+        send(&format!(
+            "Random choice among near-best moves in umax's first {RANDOM_MOVES} moves: {}.",
+            if self.random { "on" } else { "off" }
+        ));
+    }
+
+    /// Variety for `random`: score every legal move with a quick search of the
+    /// same depth and pick one at random among those within [`RANDOM_MARGIN`]
+    /// of the best of them; `best`, the move the full think chose, is always a
+    /// candidate. If the quick searches take longer than `budget`, `best` it is.
+    fn vary(&mut self, best: Move, budget: Option<Duration>) -> Move {
+        let deadline = budget.map(|budget| Instant::now() + budget);
+        let board = self.game.board().clone();
+        let mut history = self.game.history_keys().to_vec();
+        history.push(board.key());
+        let searcher = self
+            .quick_searcher
+            .get_or_insert_with(|| Searcher::new(QUICK_TABLE_LOG2));
+        searcher.clear_table();
+        let mut scored = Vec::new();
+        for mv in board.legal_moves() {
+            let mut after = board.clone();
+            after.make_move(mv);
+            let score = if after.legal_moves().is_empty() {
+                if after.in_check() { INFINITY } else { 0 }
+            } else {
+                let limits = Limits {
+                    depth: Some(RANDOM_DEPTH),
+                    move_time: Some(RANDOM_TIME_PER_MOVE),
+                    ..Limits::default()
+                };
+                -searcher
+                    .think(&after, &history, &limits, &mut Silent)
+                    .info
+                    .score
+            };
+            scored.push((mv, score));
+            if deadline.is_some_and(|deadline| Instant::now() > deadline) {
+                return best;
+            }
+        }
+        let top = scored.iter().map(|&(_, score)| score).max().unwrap_or(0);
+        let mut near_best: Vec<Move> = scored
+            .iter()
+            .filter(|&&(mv, score)| mv != best && score >= top - RANDOM_MARGIN)
+            .map(|&(mv, _)| mv)
+            .collect();
+        near_best.insert(0, best);
+        // xorshift64: plenty for choosing an opening move.
+        self.rng ^= self.rng << 13;
+        self.rng ^= self.rng >> 7;
+        self.rng ^= self.rng << 17;
+        let choice = near_best[(self.rng % near_best.len() as u64) as usize];
+        if near_best.len() == 1 {
+            return choice;
+        }
+        send(&format!(
+            "random: {} among {} near-best moves ({})",
+            san(&board, choice),
+            near_best.len(),
+            near_best
+                .iter()
+                .map(|&mv| san(&board, mv))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+        choice
+    }
+
+    fn hint(&mut self, input: &mut Input) {
+        if self.is_over() {
+            send("No hint: the game is over.");
+            return;
+        }
+        let limits = Limits {
+            move_time: Some(HINT_TIME),
+            depth: self.max_depth,
+            ..Limits::default()
+        };
+        let (result, _) = self.think(input, &limits);
+        if let Some(mv) = result.best_move {
+            send(&format!("Hint: {}", san(self.game.board(), mv)));
+        }
+    }
+
+    /// The result and its reason once the game is over, on the board or on time.
+    fn outcome(&self) -> Option<(&'static str, String)> {
+        if let Some(loser) = self.lost_on_time {
+            let winner = loser.opposite();
+            // A flag fall loses only if the other side could still mate; a
+            // lone king, or king and one minor piece, cannot (as FIDE rules
+            // and the servers have it, simplified).
+            if !has_mating_material(self.game.board(), winner) {
+                return Some((
+                    "1/2-1/2",
+                    format!(
+                        "{}'s flag fell, but {} cannot mate: a draw",
+                        side_name(loser),
+                        side_name(winner)
+                    ),
+                ));
+            }
+            let result = match loser {
+                Color::White => "0-1",
+                Color::Black => "1-0",
+            };
+            return Some((result, format!("{} loses on time", side_name(loser))));
+        }
+        let status = self.game.status();
+        status
+            .is_over()
+            .then(|| (status.result(), status.reason().to_string()))
+    }
+
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    /// If the game has ended, say how, and return `true`.
+    fn announce_if_over(&self) -> bool {
+        let Some((result, reason)) = self.outcome() else {
+            return false;
+        };
+        let what = if self.lost_on_time.is_some() {
+            if result == "1/2-1/2" {
+                "Flag fall"
+            } else {
+                "Time forfeit"
+            }
+        } else {
+            match self.game.status() {
+                GameStatus::Checkmate { .. } => "Checkmate",
+                GameStatus::Stalemate => "Stalemate",
+                GameStatus::ThreefoldRepetition => "Threefold repetition",
+                GameStatus::FiftyMoveRule => "Fifty-move rule",
+                GameStatus::InsufficientMaterial => "Insufficient material",
+                GameStatus::Ongoing => "",
+            }
+        };
+        send(&format!("{what}: {result} {{{reason}}}"));
+        true
+    }
+
+    // ----- time -----
+
+    fn set_move_time(&mut self, argument: &str) {
+        match parse_seconds(argument) {
+            Some(time) if !time.is_zero() => {
+                self.time_control = TimeControl::PerMove(time);
+                send(&format!("Thinking {} s per move.", time.as_secs_f64()));
+            }
+            _ => send(&format!(
+                "Error: st needs a number of seconds above 0, not '{}'",
+                echo(argument)
+            )),
+        }
+    }
+
+    fn set_depth(&mut self, argument: &str) {
+        match argument.parse::<u32>() {
+            Ok(0) => {
+                self.max_depth = None;
+                send("No depth limit.");
+            }
+            Ok(depth) if depth <= MAX_PLIES => {
+                self.max_depth = Some(depth);
+                send(&format!("Searching at most {depth} plies."));
+            }
+            _ => send(&format!(
+                "Error: sd needs a depth from 0 (no limit) to {MAX_PLIES} plies, not '{}'",
+                echo(argument)
+            )),
         }
     }
 
@@ -222,220 +771,288 @@ impl Console {
                 },
             ) if !base.is_zero() || !increment.is_zero() => {
                 self.time_control = level;
-                self.reset_clock();
+                self.reset_clocks();
                 let moves = if moves_per_session == 0 {
                     "all moves".to_string()
                 } else {
                     format!("{moves_per_session} moves")
                 };
                 send(&format!(
-                    "Clock: {moves} in {} s, {} s increment.",
-                    base.as_secs_f64(),
+                    "Clock for both sides: {moves} in {}, {} s increment.",
+                    clock_text(base),
                     increment.as_secs_f64()
                 ));
             }
             _ => send(&format!(
-                "Error: level needs MPS BASE INC, e.g. 'level 40 5 0' or 'level 0 2:30 1', not '{argument}'"
+                "Error: level needs MPS BASE INC, e.g. 'level 40 5 0' or 'level 0 2:30 1', not '{}'",
+                echo(argument)
             )),
         }
     }
 
-    /// Set the engine's clock back to the full base time (new game or level).
-    fn reset_clock(&mut self) {
+    /// Set both clocks back to the full base time (new game, position or level).
+    fn reset_clocks(&mut self) {
+        self.lost_on_time = None;
+        self.turn_started = Instant::now();
         if let TimeControl::Level { base, .. } = self.time_control {
-            self.clock = EngineClock {
+            self.clocks = [SideClock {
                 remaining: base,
                 moves_played: 0,
-            };
+            }; 2];
         }
     }
 
-    fn limits(&self) -> Limits {
-        self.time_control.limits(
-            Some(self.clock.remaining),
-            self.clock.moves_played,
-            self.max_depth,
-        )
+    /// The limits for umax's think as `side`.
+    fn limits(&self, side: Color) -> Limits {
+        let clock = self.clocks[side.index()];
+        self.time_control
+            .limits(Some(clock.remaining), clock.moves_played, self.max_depth)
     }
 
-    /// Take the time the engine used off its clock and add the increment; a
-    /// new session's time arrives after every `moves_per_session` moves.
-    fn charge_clock(&mut self, used: Duration) {
-        if let TimeControl::Level {
+    /// The clock of `side` after `used` more time, if a `level` is set.
+    fn clock_after(&self, side: Color, used: Duration) -> Option<Duration> {
+        match self.time_control {
+            TimeControl::Level { .. } => {
+                Some(self.clocks[side.index()].remaining.saturating_sub(used))
+            }
+            TimeControl::PerMove(_) => None,
+        }
+    }
+
+    /// Charge `side` for a move that took `used`: take the time off its clock,
+    /// add the increment, and a new session's time after every
+    /// `moves_per_session` moves. If the time ran out first, `side`'s flag
+    /// falls (said at once) and `false` is returned: the move does not count.
+    fn charge_clock(&mut self, side: Color, used: Duration) -> bool {
+        let TimeControl::Level {
             moves_per_session,
             base,
             increment,
         } = self.time_control
-        {
-            let clock = &mut self.clock;
-            clock.remaining = clock.remaining.saturating_sub(used) + increment;
-            clock.moves_played += 1;
-            if moves_per_session > 0 && clock.moves_played.is_multiple_of(moves_per_session) {
-                clock.remaining += base;
-            }
-        }
-    }
-
-    fn undo(&mut self) {
-        // Take back a full move: the engine's reply and the user's move, so that
-        // it is the user's turn again.
-        let Some(last) = self.game.undo() else {
-            send("Nothing to undo.");
-            return;
+        else {
+            return true;
         };
-        let mut taken = vec![last];
-        if self.engine_side.is_some()
-            && self.engine_side == Some(self.game.board().side_to_move())
-            && let Some(previous) = self.game.undo()
-        {
-            taken.push(previous);
+        let clock = &mut self.clocks[side.index()];
+        if used > clock.remaining {
+            clock.remaining = Duration::ZERO;
+            self.flag_fell(side);
+            return false;
         }
-        send(&format!(
-            "Took back {} half-move{}.",
-            taken.len(),
-            if taken.len() == 1 { "" } else { "s" }
-        ));
-        self.show_board();
+        clock.remaining = clock.remaining - used + increment;
+        clock.moves_played += 1;
+        if moves_per_session > 0 && clock.moves_played.is_multiple_of(moves_per_session) {
+            clock.remaining += base;
+        }
+        true
     }
 
-    fn user_move(&mut self, text: &str, input: &mut Input) {
-        if !looks_like_a_move(text) {
-            send(&format!(
-                "Unknown command: {text} (type 'help' for the list)"
-            ));
-            return;
+    /// Has the player to move run out of time while we waited for a line? Then
+    /// the flag has fallen, whatever the line says, and we say so now.
+    fn check_flag(&mut self) -> bool {
+        let side = self.game.board().side_to_move();
+        if self.is_over() || self.role.plays(side) {
+            return false;
         }
-        if self.game.status().is_over() {
-            send(&format!(
-                "Error: the game is over ({}); type 'new' or 'undo'.",
-                self.game.status().reason()
-            ));
-            return;
+        let fell = self.clock_after(side, self.turn_started.elapsed()) == Some(Duration::ZERO);
+        if fell {
+            self.clocks[side.index()].remaining = Duration::ZERO;
+            self.flag_fell(side);
         }
-        let board = self.game.board().clone();
-        match parse_move(&board, text) {
-            Ok(mv) => {
-                let notation = san(&board, mv);
-                self.game
-                    .play(mv)
-                    .expect("parse_move only returns legal moves");
-                if self.engine_side.is_none() {
-                    send(&format!("You played {notation}."));
-                    self.show_board();
-                }
-                if self.announce_if_over() {
-                    return;
-                }
-                if self.engine_side == Some(self.game.board().side_to_move()) {
-                    self.engine_move(input);
-                }
-            }
-            Err(error @ MoveError::Illegal { .. }) | Err(error @ MoveError::Ambiguous { .. }) => {
-                send(&error.to_string())
-            }
-        }
+        fell
     }
 
-    /// The engine thinks and plays a move for the side to move.
-    fn engine_move(&mut self, input: &mut Input) {
-        if self.announce_if_over() {
-            return;
-        }
-        let started = Instant::now();
-        let result = self.think(input);
-        self.charge_clock(started.elapsed());
-        let Some(mv) = result.best_move else {
-            return;
-        };
-        let board = self.game.board().clone();
-        let notation = san(&board, mv);
-        self.game
-            .play(mv)
-            .expect("the searcher returns legal moves");
-        send(&thinking_line(&board, &result.info));
-        send(&format!("umax plays {notation}"));
-        self.show_board();
+    fn flag_fell(&mut self, side: Color) {
+        self.lost_on_time = Some(side);
+        send(&format!("{}'s flag fell.", side_name(side)));
         self.announce_if_over();
     }
 
-    fn think(&mut self, input: &mut Input) -> SearchResult {
-        let mut listener = ConsoleListener { input };
-        let board = self.game.board().clone();
-        let limits = self.limits();
-        self.searcher
-            .think(&board, self.game.history_keys(), &limits, &mut listener)
-    }
-
-    fn hint(&mut self, input: &mut Input) {
-        if self.game.status().is_over() {
-            send("No hint: the game is over.");
-            return;
-        }
-        let board = self.game.board().clone();
-        let mut listener = ConsoleListener { input };
-        let limits = Limits {
-            move_time: Some(Duration::from_secs(1)),
-            depth: self.max_depth,
-            ..Limits::default()
-        };
-        let result = self
-            .searcher
-            .think(&board, self.game.history_keys(), &limits, &mut listener);
-        if let Some(mv) = result.best_move {
-            send(&format!("Hint: {}", san(&board, mv)));
+    fn show_clocks(&self) {
+        match self.time_control {
+            TimeControl::Level { .. } => send(&self.clock_line()),
+            TimeControl::PerMove(time) => send(&format!(
+                "No clock: umax thinks {} s per move ('level' sets a clock for both sides).",
+                time.as_secs_f64()
+            )),
         }
     }
 
-    /// If the game has ended, say how, and return `true`.
-    fn announce_if_over(&self) -> bool {
-        let status = self.game.status();
-        if status == GameStatus::Ongoing {
-            return false;
+    /// Both clocks, the running one as it stands now, e.g.
+    /// `White 4:58.2 (you, to move)  Black 5:00.0 (umax)`.
+    fn clock_line(&self) -> String {
+        let to_move = self.game.board().side_to_move();
+        let running = !self.is_over() && !self.role.plays(to_move);
+        let mut parts = Vec::new();
+        for side in [Color::White, Color::Black] {
+            let remaining = if side == to_move && running {
+                self.clock_after(side, self.turn_started.elapsed())
+                    .unwrap_or_default()
+            } else {
+                self.clocks[side.index()].remaining
+            };
+            let who = if self.role.plays(side) { "umax" } else { "you" };
+            let moving = if side == to_move && !self.is_over() {
+                ", to move"
+            } else {
+                ""
+            };
+            parts.push(format!(
+                "{} {} ({who}{moving})",
+                side_name(side),
+                clock_text(remaining)
+            ));
         }
-        let what = match status {
-            GameStatus::Checkmate { .. } => "Checkmate",
-            GameStatus::Stalemate => "Stalemate",
-            GameStatus::ThreefoldRepetition => "Threefold repetition",
-            GameStatus::FiftyMoveRule => "Fifty-move rule",
-            GameStatus::InsufficientMaterial => "Insufficient material",
-            GameStatus::Ongoing => "",
-        };
-        send(&format!(
-            "{what}: {} {{{}}}",
-            status.result(),
-            status.reason()
+        parts.join("  ")
+    }
+
+    // ----- showing things -----
+
+    /// The board from the player's side, whose move it is, and the clocks.
+    fn show_position(&self) {
+        let black_at_bottom = (self.role == EngineRole::White) != self.flipped;
+        send(&render_board(
+            self.game.board(),
+            self.unicode,
+            black_at_bottom,
         ));
-        true
+        if let TimeControl::Level { .. } = self.time_control {
+            send(&format!("   {}", self.clock_line()));
+        }
     }
+
+    fn show_moves(&self) {
+        let lines = numbered_moves(self.game.start_board(), self.game.moves());
+        if lines.is_empty() {
+            send("No moves yet.");
+        }
+        for line in lines {
+            send(&line);
+        }
+        if let Some((result, reason)) = self.outcome() {
+            send(&format!("{result} {{{reason}}}"));
+        }
+    }
+
+    // ----- PGN -----
 
     fn save_pgn(&self, path: &str) {
         if path.is_empty() {
             send("Error: pgn needs a file name, e.g. 'pgn game.pgn'");
             return;
         }
-        let (white, black) = match self.engine_side {
-            Some(Color::White) => ("umax", "Human"),
-            Some(Color::Black) => ("Human", "umax"),
-            None => ("Human", "Human"),
-        };
-        let pgn = self.game.to_pgn(white, black, &today());
-        match std::fs::write(path, pgn) {
-            Ok(()) => send(&format!("Saved the game to {path}.")),
-            Err(error) => send(&format!("Error: cannot write {path}: {error}")),
+        let mut pgn = self.game.to_pgn(
+            &self.player_name(Color::White),
+            &self.player_name(Color::Black),
+            &today(),
+        );
+        if let Some((result, _)) = self.outcome().filter(|_| self.lost_on_time.is_some()) {
+            // The game record knows no clocks: put the result on time in.
+            pgn = pgn.replacen(
+                "[Result \"*\"]",
+                &format!("[Result \"{result}\"]\n[Termination \"time forfeit\"]"),
+                1,
+            );
+            if let Some(moves) = pgn.strip_suffix("*\n") {
+                pgn = format!("{moves}{result}\n");
+            }
+        }
+        let file = expand_home(path);
+        let shown = escape_controls(&file.to_string_lossy());
+        let existed = file.exists();
+        let written = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(&file)
+            .and_then(|mut out| {
+                // A blank line between games, as PGN files have.
+                let separator = if existed && out.metadata()?.len() > 0 {
+                    "\n"
+                } else {
+                    ""
+                };
+                out.write_all(format!("{separator}{pgn}").as_bytes())
+            });
+        match written {
+            Ok(()) if existed => send(&format!(
+                "Added the game to the end of {shown} (the file already existed)."
+            )),
+            Ok(()) => send(&format!("Saved the game to {shown}.")),
+            Err(error) => send(&format!(
+                "Error: cannot write {}: {error}",
+                echo(&file.to_string_lossy())
+            )),
         }
     }
 
-    fn show_board(&self) {
-        send(&render_board(self.game.board(), self.unicode, self.flipped));
+    /// The name of whoever played `color`'s moves: `umax`, `Human`, or both
+    /// when they took turns; before the first move, whoever is to play it.
+    fn player_name(&self, color: Color) -> String {
+        let mut side = self.game.start_board().side_to_move();
+        let (mut umax, mut human) = (false, false);
+        for &by_umax in &self.played_by_umax {
+            if side == color {
+                umax |= by_umax;
+                human |= !by_umax;
+            }
+            side = side.opposite();
+        }
+        match (umax, human) {
+            (true, true) => "Human and umax",
+            (true, false) => "umax",
+            (false, true) => "Human",
+            (false, false) if self.role.plays(color) => "umax",
+            (false, false) => "Human",
+        }
+        .to_string()
+    }
+
+    // ----- perft -----
+
+    /// perft divide, as `umax perft` prints it, that `stop`, `quit` and the
+    /// end of input interrupt.
+    fn perft(&self, depth: u32, input: &mut Input) {
+        let started = Instant::now();
+        let mut board = self.game.board().clone();
+        let mut total = u64::from(depth == 0);
+        let mut stop = || perft_should_stop(input);
+        if depth > 0 {
+            let root_moves = board.legal_moves();
+            for (counted, &mv) in root_moves.iter().enumerate() {
+                let undo = board.make_move(mv);
+                let nodes = interruptible_perft(&mut board, depth - 1, &mut stop);
+                board.unmake_move(mv, undo);
+                let Some(nodes) = nodes else {
+                    send(&format!(
+                        "perft stopped after {counted} of {} root moves ({total} nodes).",
+                        root_moves.len()
+                    ));
+                    return;
+                };
+                send(&format!("{mv}: {nodes}"));
+                total += nodes;
+            }
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        send("");
+        send(&format!("Nodes searched: {total}"));
+        send(&format!(
+            "Time: {seconds:.3} s ({:.1} M nodes/s)",
+            total as f64 / seconds.max(1e-9) / 1e6
+        ));
     }
 }
 
-/// Polls the input while the engine thinks in the console: `stop`, `?` or
-/// `move` make it move now; `quit` and end of input too, and the console exits
-/// once the lines typed before them are handled. Other lines wait until the
-/// move is made.
+/// Polls the input while umax thinks in the console: `stop`, `?` or `move`
+/// make it move now; `quit` and end of input too, and the console exits once
+/// the lines typed before them are handled. Other lines wait until the move is
+/// made. Each finished iteration is printed when `post` is on.
 struct ConsoleListener<'a> {
     input: &'a mut Input,
+    /// The position searched (for the best line in SAN).
+    board: &'a Board,
+    post: bool,
+    /// Did a line typed or the end of input stop the think?
+    interrupted: bool,
 }
 
 impl Listener for ConsoleListener<'_> {
@@ -446,62 +1063,195 @@ impl Listener for ConsoleListener<'_> {
                 Some(Some(line)) => line,
                 // End of input does what `quit` does: move now, then leave
                 // (after the lines already typed).
-                Some(None) => return true,
+                Some(None) => {
+                    self.interrupted = true;
+                    return true;
+                }
             };
-            match line.trim() {
-                "stop" | "?" | "move" => return true,
+            match line.trim().to_ascii_lowercase().as_str() {
+                "stop" | "?" | "move" => {
+                    self.interrupted = true;
+                    return true;
+                }
                 // Move now; the lines typed before `quit` are still handled,
                 // in order, and then `quit` itself.
                 "quit" | "exit" => {
                     self.input.defer(line);
+                    self.interrupted = true;
                     return true;
                 }
                 _ => self.input.defer(line),
             }
         }
     }
+
+    fn iteration_done(&mut self, info: &SearchInfo) {
+        if self.post {
+            send(&thinking_line(self.board, info));
+        }
+    }
 }
 
-/// Could `text` be meant as a move (as opposed to a mistyped command)?
+/// Has a line been typed (or the input ended) since the last look? A line
+/// that says to stop is used up; any other is kept to be handled.
+fn line_waiting(input: &mut Input) -> bool {
+    if input.has_deferred() {
+        return true;
+    }
+    match input.poll_line() {
+        None => false,
+        Some(None) => true,
+        Some(Some(line)) => {
+            if !matches!(
+                line.trim().to_ascii_lowercase().as_str(),
+                "stop" | "?" | "move"
+            ) {
+                input.defer(line);
+            }
+            true
+        }
+    }
+}
+
+/// Should the console's perft stop? `stop` stops it; `quit` and end of input
+/// too (and the console then leaves); other lines wait until it is done.
+fn perft_should_stop(input: &mut Input) -> bool {
+    loop {
+        let line = match input.poll_line() {
+            None => return false,
+            Some(None) => return true,
+            Some(Some(line)) => line,
+        };
+        match line.trim().to_ascii_lowercase().as_str() {
+            "stop" => return true,
+            "quit" | "exit" => {
+                input.defer(line);
+                return true;
+            }
+            _ => input.defer(line),
+        }
+    }
+}
+
+/// The leaves of the legal move tree `depth` plies below `board`, counted in
+/// chunks of [`PERFT_CHUNK_DEPTH`] plies with a call of `stop` before each;
+/// `None` once `stop` says so.
+fn interruptible_perft(
+    board: &mut Board,
+    depth: u32,
+    stop: &mut impl FnMut() -> bool,
+) -> Option<u64> {
+    if depth <= PERFT_CHUNK_DEPTH {
+        return (!stop()).then(|| board.perft(depth));
+    }
+    let mut nodes = 0;
+    for mv in board.legal_moves() {
+        let undo = board.make_move(mv);
+        let below = interruptible_perft(board, depth - 1, stop);
+        board.unmake_move(mv, undo);
+        nodes += below?;
+    }
+    Some(nodes)
+}
+
+/// Could `text` be meant as a move (as opposed to a mistyped command)? One
+/// short word that starts like a move (a file or a piece letter, in either
+/// case) and names a rank, or castles, or is a pawn capture by files (`exd`).
+/// Such a line that is not a legal move gets a reason why, not "Unknown
+/// command".
 fn looks_like_a_move(text: &str) -> bool {
     let text = text.trim();
-    let starts_like_a_move = text
+    if text.chars().count() > 10 || text.contains(char::is_whitespace) {
+        return false;
+    }
+    let lower = text.to_ascii_lowercase();
+    let castles = lower.starts_with("o-o") || lower.starts_with("0-0");
+    let starts_like_a_move = lower
         .chars()
         .next()
-        .is_some_and(|c| matches!(c, 'a'..='h' | 'K' | 'Q' | 'R' | 'B' | 'N' | 'O' | '0'));
-    let has_square = text.chars().any(|c| c.is_ascii_digit()) || text.contains("O-O");
-    starts_like_a_move && has_square && text.len() <= 10 && !text.contains(' ')
+        .is_some_and(|c| matches!(c, 'a'..='h' | 'k' | 'q' | 'r' | 'n'));
+    let names_a_rank = lower.chars().any(|c| c.is_ascii_digit());
+    let files: Vec<u8> = lower
+        .bytes()
+        .filter(|&c| !matches!(c, b'x' | b':' | b'-'))
+        .collect();
+    let capture_by_files = matches!(files.as_slice(),
+        [from @ b'a'..=b'h', to @ b'a'..=b'h'] if from.abs_diff(*to) == 1);
+    castles || (starts_like_a_move && names_a_rank) || capture_by_files
 }
 
-/// One line of thinking output for people: depth, score, time, nodes, PV in SAN.
+/// Has `color` more than a lone king, or king and one knight or bishop? (With
+/// no more, it cannot win on time.)
+fn has_mating_material(board: &Board, color: Color) -> bool {
+    let mut minors = 0;
+    for square in Square::all() {
+        let piece = board.piece_at(square);
+        if !piece.is_color(color) {
+            continue;
+        }
+        match piece.kind() {
+            Some(PieceKind::Pawn | PieceKind::Rook | PieceKind::Queen) => return true,
+            Some(PieceKind::Knight | PieceKind::Bishop) => minors += 1,
+            Some(PieceKind::King) | None => {}
+        }
+    }
+    minors >= 2
+}
+
+/// `12.` when White is to move in `board`, `12...` when Black is.
+pub fn move_number(board: &Board) -> String {
+    match board.side_to_move() {
+        Color::White => format!("{}.", board.fullmove_number()),
+        Color::Black => format!("{}...", board.fullmove_number()),
+    }
+}
+
+/// `moves` played from `start` in SAN with their numbers, a full move a line:
+/// `1. e4 e5`, `2. Nf3` (or `1... e5` when Black moved first).
+pub fn numbered_moves(start: &Board, moves: &[Move]) -> Vec<String> {
+    let mut board = start.clone();
+    let mut lines: Vec<String> = Vec::new();
+    for (index, &mv) in moves.iter().enumerate() {
+        let text = san(&board, mv);
+        if index == 0 || board.side_to_move() == Color::White {
+            lines.push(format!("{} {text}", move_number(&board)));
+        } else if let Some(line) = lines.last_mut() {
+            line.push(' ');
+            line.push_str(&text);
+        }
+        board.make_move(mv);
+    }
+    lines
+}
+
+/// One line of thinking output for people: depth, the score in pawns from
+/// White's point of view (or who mates in how many moves), time, nodes, and
+/// the best line in SAN with move numbers.
 pub fn thinking_line(board: &Board, info: &SearchInfo) -> String {
+    let us = board.side_to_move();
     let score = match mate_in(info.score) {
-        Some(moves) if moves > 0 => format!("mate in {moves}"),
-        Some(moves) => format!("mated in {}", -moves),
-        None => format!("{:+.2}", f64::from(info.score) / 100.0),
+        Some(moves) if moves > 0 => format!("{} mates in {moves}", side_name(us)),
+        Some(moves) => format!("{} mates in {}", side_name(us.opposite()), -moves),
+        None => {
+            let for_white = if us == Color::White {
+                info.score
+            } else {
+                -info.score
+            };
+            format!("{:+.2} (White's view)", f64::from(for_white) / 100.0)
+        }
     };
     format!(
         "depth {}  score {score}  time {:.2} s  nodes {}  pv {}",
         info.depth,
         info.elapsed.as_secs_f64(),
         info.nodes,
-        san_line(board, &info.pv)
+        numbered_moves(board, &info.pv).join(" ")
     )
 }
 
-/// A line of moves in SAN, from `board`.
-pub fn san_line(board: &Board, moves: &[Move]) -> String {
-    let mut board = board.clone();
-    let mut words = Vec::new();
-    for &mv in moves {
-        words.push(san(&board, mv));
-        board.make_move(mv);
-    }
-    words.join(" ")
-}
-
-/// Draw the board with coordinates and the side to move; Unicode pieces or
-/// plain ASCII letters.
+/// Draw the board with coordinates (Black at the bottom when `flipped`), then
+/// whose move it is: `White to move`, `(in check)`, or `Black is checkmated`.
 pub fn render_board(board: &Board, unicode: bool, flipped: bool) -> String {
     let files: Vec<u8> = if flipped {
         (0..8).rev().collect()
@@ -528,13 +1278,24 @@ pub fn render_board(board: &Board, unicode: bool, flipped: bool) -> String {
         text.push_str(&format!(" | {}\n", rank + 1));
     }
     text.push_str(&format!("   +-----------------+\n   {file_letters}\n"));
-    let side = match board.side_to_move() {
+    let side = side_name(board.side_to_move());
+    let no_moves = board.legal_moves().is_empty();
+    let status = match (board.in_check(), no_moves) {
+        (true, true) => format!("{side} is checkmated"),
+        (false, true) => format!("{side} is stalemated"),
+        (true, false) => format!("{side} to move (in check)"),
+        (false, false) => format!("{side} to move"),
+    };
+    text.push_str(&format!("   {status}"));
+    text
+}
+
+/// `White` or `Black`.
+fn side_name(color: Color) -> &'static str {
+    match color {
         Color::White => "White",
         Color::Black => "Black",
-    };
-    let check = if board.in_check() { " (in check)" } else { "" };
-    text.push_str(&format!("   {side} to move{check}"));
-    text
+    }
 }
 
 fn piece_symbol(color: Option<Color>, kind: Option<PieceKind>, unicode: bool) -> char {
@@ -553,6 +1314,62 @@ fn piece_symbol(color: Option<Color>, kind: Option<PieceKind>, unicode: bool) ->
     match color {
         Color::White => ['♙', '♘', '♗', '♖', '♕', '♔'][index],
         Color::Black => ['♟', '♞', '♝', '♜', '♛', '♚'][index],
+    }
+}
+
+/// A clock reading: `4:58.2`, or `1:02:03` from an hour up.
+fn clock_text(time: Duration) -> String {
+    let tenths = time.as_millis() / 100;
+    let (hours, minutes) = (tenths / 36_000, tenths / 600 % 60);
+    let (seconds, tenth) = (tenths / 10 % 60, tenths % 10);
+    if hours > 0 {
+        format!("{hours}:{minutes:02}:{seconds:02}")
+    } else {
+        format!("{minutes}:{seconds:02}.{tenth}")
+    }
+}
+
+/// Text typed by the user, made safe to print: control characters escaped
+/// (see [`escape_controls`]) and at most [`MAX_ECHO_CHARS`] characters shown.
+pub fn echo(text: &str) -> String {
+    let mut shown: String = text.chars().take(MAX_ECHO_CHARS).collect();
+    if text.chars().nth(MAX_ECHO_CHARS).is_some() {
+        shown.push_str("...");
+    }
+    escape_controls(&shown)
+}
+
+/// Control characters shown as escapes (`\x1b`, `\u{9b}`) so that they can
+/// never move the cursor, change colours or end a line on the terminal.
+pub fn escape_controls(text: &str) -> String {
+    let mut safe = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            c if !c.is_control() => safe.push(c),
+            c if (c as u32) < 0x100 => safe.push_str(&format!("\\x{:02x}", c as u32)),
+            c => safe.push_str(&format!("\\u{{{:x}}}", c as u32)),
+        }
+    }
+    safe
+}
+
+/// Write the prompt without ending the line, so the player types after it.
+fn send_prompt(prompt: &str) {
+    let mut out = std::io::stdout().lock();
+    if write!(out, "{prompt}").and_then(|()| out.flush()).is_err() {
+        std::process::exit(0);
+    }
+}
+
+/// `~` or `~/...` at the start of a path is the home directory, as in a shell.
+fn expand_home(path: &str) -> PathBuf {
+    let home = std::env::var_os("HOME").filter(|home| !home.is_empty());
+    match (path.strip_prefix('~'), home) {
+        (Some(""), Some(home)) => PathBuf::from(home),
+        (Some(rest), Some(home)) if rest.starts_with('/') => {
+            PathBuf::from(home).join(rest.trim_start_matches('/'))
+        }
+        _ => PathBuf::from(path),
     }
 }
 
@@ -598,5 +1415,122 @@ mod tests {
         let date = today();
         assert_eq!(date.len(), 10);
         assert_eq!(&date[4..5], ".");
+    }
+
+    #[test]
+    fn the_prompt_gives_the_move_number() {
+        let mut console = Console::new(Searcher::new(10), false);
+        assert_eq!(console.prompt_text(), "1. your move> ");
+        console.game.play_text("e4").unwrap();
+        console.role = EngineRole::White;
+        assert_eq!(console.prompt_text(), "1... your move> ");
+        console.role = EngineRole::Both;
+        assert_eq!(console.prompt_text(), "umax> ");
+    }
+
+    #[test]
+    fn pgn_names_come_from_who_played() {
+        let mut console = Console::new(Searcher::new(10), false);
+        assert_eq!(console.player_name(Color::White), "Human");
+        assert_eq!(console.player_name(Color::Black), "umax");
+        let e4 = parse_move(console.game.board(), "e4").unwrap();
+        console.play_move(e4, false);
+        let e5 = parse_move(console.game.board(), "e5").unwrap();
+        console.play_move(e5, true);
+        let nf3 = parse_move(console.game.board(), "Nf3").unwrap();
+        console.play_move(nf3, true);
+        // The player handed White to umax after the first move.
+        console.role = EngineRole::Both;
+        assert_eq!(console.player_name(Color::White), "Human and umax");
+        assert_eq!(console.player_name(Color::Black), "umax");
+    }
+
+    #[test]
+    fn a_side_that_cannot_mate_does_not_win_on_time() {
+        let mut console = Console::new(Searcher::new(10), false);
+        console.game = Game::from_fen("4k3/8/8/8/8/8/3P4/4K1N1 b - - 0 40").unwrap();
+        console.lost_on_time = Some(Color::Black);
+        assert_eq!(console.outcome().unwrap().0, "1-0");
+        console.lost_on_time = Some(Color::White);
+        assert_eq!(
+            console.outcome().unwrap(),
+            (
+                "1/2-1/2",
+                "White's flag fell, but Black cannot mate: a draw".to_string()
+            )
+        );
+        assert!(!has_mating_material(
+            &Board::from_fen("4k3/8/8/8/8/8/8/4KNN1 w - - 0 1").unwrap(),
+            Color::Black
+        ));
+        assert!(has_mating_material(
+            &Board::from_fen("4k3/8/8/8/8/8/8/4KNN1 w - - 0 1").unwrap(),
+            Color::White
+        ));
+    }
+
+    #[test]
+    fn echoed_text_is_escaped_and_short() {
+        assert_eq!(echo("a\u{1b}[31mb\r\u{9b}"), "a\\x1b[31mb\\x0d\\x9b");
+        let long = "z".repeat(500);
+        assert_eq!(echo(&long), format!("{}...", "z".repeat(MAX_ECHO_CHARS)));
+        assert_eq!(escape_controls("e4 ♞"), "e4 ♞");
+    }
+
+    #[test]
+    fn clocks_read_like_clocks() {
+        assert_eq!(clock_text(Duration::from_millis(298_250)), "4:58.2");
+        assert_eq!(clock_text(Duration::from_secs(3723)), "1:02:03");
+        assert_eq!(clock_text(Duration::ZERO), "0:00.0");
+    }
+
+    #[test]
+    fn home_is_expanded() {
+        if let Some(home) = std::env::var_os("HOME").filter(|h| !h.is_empty()) {
+            assert_eq!(expand_home("~/x.pgn"), PathBuf::from(home).join("x.pgn"));
+        }
+        assert_eq!(expand_home("~user/x.pgn"), PathBuf::from("~user/x.pgn"));
+        assert_eq!(expand_home("x.pgn"), PathBuf::from("x.pgn"));
+    }
+
+    #[test]
+    fn moves_are_numbered() {
+        let mut game = Game::new();
+        for text in ["e4", "e5", "Nf3"] {
+            game.play_text(text).unwrap();
+        }
+        assert_eq!(
+            numbered_moves(game.start_board(), game.moves()),
+            ["1. e4 e5", "2. Nf3"]
+        );
+        let black_first =
+            Board::from_fen("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
+        let mut game = Game::from_board(black_first.clone());
+        game.play_text("e5").unwrap();
+        game.play_text("Nf3").unwrap();
+        assert_eq!(
+            numbered_moves(&black_first, game.moves()),
+            ["1... e5", "2. Nf3"]
+        );
+    }
+
+    #[test]
+    fn commands_are_not_moves_and_moves_are() {
+        for text in [
+            "e4",
+            "nf3",
+            "Nf9",
+            "exd",
+            "o-o",
+            "ra1b1",
+            "e2\u{fffd}e4",
+            "Zz9",
+        ] {
+            let expected = text != "Zz9";
+            assert_eq!(looks_like_a_move(text), expected, "{text}");
+        }
+        for text in ["frobnicate", "bad", "hello", "ee", "e4 e5"] {
+            assert!(!looks_like_a_move(text), "{text}");
+        }
     }
 }

@@ -25,8 +25,9 @@
 //! * **end-game pawn push** ([`pawn_push_bonus`]): the fewer pieces are left, the
 //!   more every pawn step is worth, so passers run in the end game.
 //!
-//! Two details can be taken exactly as micro-Max 4.8 has them ([`EvalStyle`]):
-//! where the centre is, and which king the pawn shelter protects.
+//! Some details can be taken exactly as micro-Max 4.8 has them ([`EvalStyle`]):
+//! where the centre is, which king the pawn shelter protects, what a promotion
+//! gains, and whether quiescence pushes pawns to queen.
 
 use crate::board::{Board, CastlingRights, Color, Move, MoveKind, Piece, PieceKind, Square};
 
@@ -56,6 +57,13 @@ pub const PIECE_VALUES: [Score; 7] = [0, 100, 350, 400, 600, 1150, 0];
 /// Value a pawn gains on reaching its 6th rank, and again on its 7th
 /// (micro-Max 4.8: 64 of its units).
 pub const ADVANCED_PAWN_BONUS: Score = 86;
+
+/// What a promotion gains in micro-Max 4.8 (`647 - p`: 646 of its units, scaled
+/// to centipawns), whatever the pawn stood on before.
+///
+/// Deviation from micro-Max (style `umax`): the new piece's value minus the
+/// pawn's value on its 7th rank, so that under-promotions are valued too.
+pub const MICROMAX_PROMOTION_GAIN: Score = 646 * 135 / 100;
 
 /// Bonus for castling (micro-Max 4.8: 50 units).
 pub const CASTLING_BONUS: Score = 68;
@@ -171,10 +179,19 @@ pub fn centralisation(kind: PieceKind, square: Square) -> Score {
 /// [`centralisation`] in the given style.
 #[inline]
 pub fn centralisation_in(style: EvalStyle, kind: PieceKind, square: Square) -> Score {
+    centre_table(style, kind)[square.index()]
+}
+
+/// No centralisation: rooks and queens.
+const NO_CENTRALISATION: [Score; 128] = [0; 128];
+
+/// The centralisation table of a piece of `kind` in `style`.
+#[inline]
+fn centre_table(style: EvalStyle, kind: PieceKind) -> &'static [Score; 128] {
     match (kind, style) {
-        (PieceKind::Rook | PieceKind::Queen, _) => 0,
-        (_, EvalStyle::Umax) => CENTRALISATION[square.index()],
-        (_, EvalStyle::MicroMax) => MICROMAX_CENTRALISATION[square.index()],
+        (PieceKind::Rook | PieceKind::Queen, _) => &NO_CENTRALISATION,
+        (_, EvalStyle::Umax) => &CENTRALISATION,
+        (_, EvalStyle::MicroMax) => &MICROMAX_CENTRALISATION,
     }
 }
 
@@ -199,7 +216,8 @@ pub fn move_gain_in(style: EvalStyle, board: &Board, mv: Move, material_gone: i3
     let mut gain = piece_value(board.piece_at(captured_square), captured_square);
 
     // Centralisation: the step towards (or away from) the centre.
-    gain += centralisation_in(style, kind, mv.to) - centralisation_in(style, kind, mv.from);
+    let centre = centre_table(style, kind);
+    gain += centre[mv.to.index()] - centre[mv.from.index()];
 
     if kind == PieceKind::King {
         if mv.kind == MoveKind::Castle {
@@ -254,9 +272,15 @@ fn pawn_move_gain(
     gain += pawn_push_bonus(material_gone);
 
     // Advancement and promotion: the pawn's value where it lands minus its value now.
-    let value_after = match mv.promotion {
-        Some(promoted) => PIECE_VALUES[promoted as usize],
-        None => piece_value(own_pawn, mv.to),
+    let value_after = match (mv.promotion, style) {
+        // micro-Max: a flat `647 - p` units for a promotion (to a queen: the only
+        // one it has; under-promotions keep umax's value, so that a knight is
+        // never counted as a queen).
+        (Some(PieceKind::Queen), EvalStyle::MicroMax) => {
+            return gain + MICROMAX_PROMOTION_GAIN;
+        }
+        (Some(promoted), _) => PIECE_VALUES[promoted as usize],
+        (None, _) => piece_value(own_pawn, mv.to),
     };
     gain + value_after - piece_value(own_pawn, mv.from)
 }

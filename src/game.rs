@@ -611,8 +611,33 @@ fn looks_like_coordinate(text: &str) -> bool {
 
 /// Read a move in SAN or coordinate notation and find it among the legal moves.
 /// The error says why a move is illegal or which moves an ambiguous SAN fits.
+///
+/// A move typed with caps lock on (`NF3`, `BXC4`, `E4`, `E2E4`: no lower-case
+/// letter at all) that is no move as it stands is read again with its first
+/// letter kept as a piece letter (`Nf3`, `Bxc4`) and then all in lower case
+/// (`e4`, `e2e4`, and `b4` for `B4`), as [`parse_san`] reads `nf3`. If no
+/// reading is a move, the error is the one for the text as typed.
 pub fn parse_move(board: &Board, text: &str) -> Result<Move, MoveError> {
     let text = text.trim();
+    let as_typed = parse_move_as_typed(board, text);
+    let caps_lock = text.chars().any(|c| c.is_ascii_uppercase())
+        && !text.chars().any(|c| c.is_ascii_lowercase());
+    let Err(error) = as_typed else {
+        return as_typed;
+    };
+    if !caps_lock {
+        return Err(error);
+    }
+    let mut chars = text.chars();
+    let first = chars.next().map(String::from).unwrap_or_default();
+    let piece_first = first + &chars.as_str().to_ascii_lowercase();
+    parse_move_as_typed(board, &piece_first)
+        .or_else(|_| parse_move_as_typed(board, &text.to_ascii_lowercase()))
+        .map_err(|_| error)
+}
+
+/// [`parse_move`] without the readings for caps lock.
+fn parse_move_as_typed(board: &Board, text: &str) -> Result<Move, MoveError> {
     if text.is_ascii() && looks_like_coordinate(text) {
         return parse_coordinate(board, text);
     }
@@ -689,10 +714,7 @@ fn illegal_move_reason(board: &Board, mv: Move, text: &str) -> MoveError {
         && mv.to.rank() == home.rank()
         && mv.to.file().abs_diff(home.file()) == 2
     {
-        return illegal(
-            text,
-            "castling needs the right to castle, empty squares between king and rook, and a king not in, through or into check",
-        );
+        return illegal(text, CASTLING_REFUSED);
     }
     let mut pseudo = Vec::new();
     board.generate_moves(&mut pseudo);
@@ -724,59 +746,118 @@ fn kind_name(kind: PieceKind) -> &'static str {
     }
 }
 
-/// Read a move in SAN. Lenient: accepts `0-0` for `O-O`, `e8Q` and `e8=q` for
-/// `e8=Q`, a missing or superfluous `+`/`#`, annotations like `!?`, `:` for `x`,
-/// and over-specified moves such as `Ng1f3`.
+/// The reason given for text that is not a move at all.
+const NOT_A_MOVE: &str = "not a move: try SAN like Nf3 or coordinates like g1f3";
+
+/// Read a move in SAN. Lenient, so that moves can be typed as people type them:
+/// accepts `0-0` and `o-o` for `O-O`, `e8Q` and `e8=q` for `e8=Q`, a missing or
+/// superfluous `+`/`#`, annotations like `!?`, `:` for `x`, over-specified
+/// moves such as `Ng1f3` and `ra1b1`, piece letters in lower case (`nf3`,
+/// `qxd7`), a pawn capture without its `x` (`ed5`) or without the rank of its
+/// target (`exd`, `ed`) when only one capture fits.
 pub fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
     // Trim first, or a trailing space would hide a trailing '+' from the next line.
     let original = text.trim();
     let core = original.trim_end_matches(['+', '#', '!', '?']);
     let core = core.strip_suffix("e.p.").unwrap_or(core).trim();
     if !core.is_ascii() || core.is_empty() {
-        return Err(illegal(
-            original,
-            "not a move: try SAN like Nf3 or coordinates like g1f3",
-        ));
+        return Err(illegal(original, NOT_A_MOVE));
     }
-    let legal = board.legal_moves();
 
-    // Castling.
-    let castle_side = match core {
-        "O-O" | "0-0" | "o-o" => Some(6),
-        "O-O-O" | "0-0-0" | "o-o-o" => Some(2),
+    // Castling, in either case and with zeros or letters.
+    let castle_side = match core.to_ascii_uppercase().replace('0', "O").as_str() {
+        "O-O" => Some(6),
+        "O-O-O" => Some(2),
         _ => None,
     };
     if let Some(file) = castle_side {
-        return legal
+        return board
+            .legal_moves()
             .into_iter()
             .find(|m| m.kind == MoveKind::Castle && m.to.file() == file)
-            .ok_or_else(|| {
-                illegal(
-                    original,
-                    "castling needs the right to castle, empty squares between king and rook, and a king not in, through or into check",
-                )
-            });
+            .ok_or_else(|| illegal(original, CASTLING_REFUSED));
     }
 
     // [Piece] [from file] [from rank] [x] to-square [=] [promotion]
-    let mut chars: Vec<char> = core
+    let letters: Vec<char> = core
         .chars()
         .filter(|&c| c != 'x' && c != ':' && c != '-')
         .collect();
-    let kind = match chars.first() {
-        Some(&c) if c.is_ascii_uppercase() && c != 'O' => {
-            chars.remove(0);
-            PieceKind::from_letter(c)
+    match letters.as_slice() {
+        // A lower-case `b` is both the b-file and, as people type, the bishop
+        // (`bc4` could be bxc4 or Bc4). We decide by legality, and SAN's own
+        // rule breaks the tie: a lower-case letter is a file, so when the b-pawn
+        // reading is a legal move it is the move (`bxc3` stays the pawn
+        // capture it is in SAN), and only otherwise is the bishop tried.
+        ['b', rest @ ..] if rest.len() >= 2 => {
+            match read_san_fields(board, original, PieceKind::Pawn, &letters) {
+                Ok(mv) => Ok(mv),
+                Err(as_pawn) => {
+                    let as_bishop = read_san_fields(board, original, PieceKind::Bishop, rest);
+                    bishop_or_b_pawn(original, as_bishop, as_pawn)
+                }
+            }
+        }
+        // The other piece letters are no file, so lower case is unambiguous.
+        [first @ ('n' | 'r' | 'q' | 'k'), rest @ ..] => {
+            let kind = PieceKind::from_letter(*first).unwrap_or(PieceKind::Pawn);
+            read_san_fields(board, original, kind, rest)
+        }
+        [first, rest @ ..] if first.is_ascii_uppercase() && *first != 'O' => {
+            let kind = PieceKind::from_letter(*first)
                 .filter(|&k| k != PieceKind::Pawn)
                 .ok_or_else(|| {
                     illegal(
                         original,
-                        format!("'{c}' is not a piece letter (K, Q, R, B, N)"),
+                        format!("'{first}' is not a piece letter (K, Q, R, B, N)"),
                     )
-                })?
+                })?;
+            read_san_fields(board, original, kind, rest)
         }
-        _ => PieceKind::Pawn,
+        _ => read_san_fields(board, original, PieceKind::Pawn, &letters),
+    }
+}
+
+/// Why castling was refused.
+const CASTLING_REFUSED: &str = "castling needs the right to castle, empty squares between king and rook, and a king not in, through or into check";
+
+/// The bishop reading of a move starting with a lower-case `b`, once the
+/// b-pawn reading (`as_pawn`) has failed; if both fail, explain both.
+fn bishop_or_b_pawn(
+    original: &str,
+    as_bishop: Result<Move, MoveError>,
+    as_pawn: MoveError,
+) -> Result<Move, MoveError> {
+    let reason = |error: &MoveError| match error {
+        MoveError::Illegal { reason, .. } => Some(reason.clone()),
+        MoveError::Ambiguous { .. } => None,
     };
+    let as_bishop = match as_bishop {
+        Ok(mv) => return Ok(mv),
+        Err(error) => error,
+    };
+    match (reason(&as_bishop), reason(&as_pawn)) {
+        // An ambiguous reading says more than an illegal one.
+        (None, _) => Err(as_bishop),
+        (_, None) => Err(as_pawn),
+        (Some(_), Some(pawn)) if pawn == NOT_A_MOVE => Err(as_bishop),
+        (Some(bishop), Some(_)) if bishop == NOT_A_MOVE => Err(as_pawn),
+        (Some(bishop), Some(pawn)) => Err(illegal(
+            original,
+            format!("as a bishop move: {bishop}; as a b-pawn move: {pawn}"),
+        )),
+    }
+}
+
+/// Read the rest of a SAN move once its piece is known: `chars` is what follows
+/// the piece letter, without `x`, `:` and `-`.
+fn read_san_fields(
+    board: &Board,
+    original: &str,
+    kind: PieceKind,
+    chars: &[char],
+) -> Result<Move, MoveError> {
+    let mut chars = chars.to_vec();
     // A to-square ends in a digit, so a letter right after that digit (or after
     // '=') names the promotion piece: `e8Q`, `e8=Q`. Other trailing letters are
     // not a promotion (`hello` is no move, not a promotion to 'o').
@@ -795,31 +876,44 @@ pub fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
     if chars.last() == Some(&'=') {
         chars.pop();
     }
+    let legal = board.legal_moves();
+
+    // A pawn capture named by two files (`exd`, `ed`): fine when one fits.
+    if kind == PieceKind::Pawn
+        && let &[from @ 'a'..='h', to @ 'a'..='h'] = chars.as_slice()
+    {
+        let (from_file, to_file) = (from as u8 - b'a', to as u8 - b'a');
+        let candidates: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| {
+                m.from.file() == from_file
+                    && m.to.file() == to_file
+                    && from_file != to_file
+                    && board.piece_at(m.from).kind() == Some(PieceKind::Pawn)
+            })
+            .collect();
+        if candidates.is_empty() {
+            return Err(illegal(
+                original,
+                format!("no pawn on the {from}-file can capture on the {to}-file"),
+            ));
+        }
+        return pick_promotion(board, original, &candidates, promotion);
+    }
+
     if chars.len() < 2 {
-        return Err(illegal(
-            original,
-            "not a move: try SAN like Nf3 or coordinates like g1f3",
-        ));
+        return Err(illegal(original, NOT_A_MOVE));
     }
     let to_text: String = chars[chars.len() - 2..].iter().collect();
-    let to = Square::parse(&to_text).ok_or_else(|| {
-        illegal(
-            original,
-            "not a move: try SAN like Nf3 or coordinates like g1f3",
-        )
-    })?;
+    let to = Square::parse(&to_text).ok_or_else(|| illegal(original, NOT_A_MOVE))?;
     let mut from_file = None;
     let mut from_rank = None;
     for &c in &chars[..chars.len() - 2] {
         match c {
             'a'..='h' if from_file.is_none() => from_file = Some(c as u8 - b'a'),
             '1'..='8' if from_rank.is_none() => from_rank = Some(c as u8 - b'1'),
-            _ => {
-                return Err(illegal(
-                    original,
-                    "not a move: try SAN like Nf3 or coordinates like g1f3",
-                ));
-            }
+            _ => return Err(illegal(original, NOT_A_MOVE)),
         }
     }
 
@@ -834,54 +928,74 @@ pub fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
             && (kind != PieceKind::Pawn || from_file.is_some() || m.from.file() == to.file())
     };
     let candidates: Vec<Move> = legal.iter().copied().filter(fits).collect();
+    if !candidates.is_empty() {
+        return pick_promotion(board, original, &candidates, promotion);
+    }
+    let pawn_capture = legal
+        .iter()
+        .find(|m| m.to == to && board.piece_at(m.from).kind() == Some(PieceKind::Pawn));
+    let mut pseudo = Vec::new();
+    board.generate_moves(&mut pseudo);
+    if kind == PieceKind::Pawn
+        && from_file.is_none()
+        && let Some(&capture) = pawn_capture
+    {
+        Err(illegal(
+            original,
+            format!(
+                "a pawn capture is written with the pawn's file, e.g. {}",
+                san(board, capture)
+            ),
+        ))
+    } else if pseudo.iter().any(|m| fits(m) && m.promotion == promotion) {
+        Err(illegal(original, "it would leave the king in check"))
+    } else {
+        Err(illegal(
+            original,
+            format!("no {} can reach {to}", kind_name(kind)),
+        ))
+    }
+}
+
+/// Among `candidates` (the legal moves the text fits, promotion aside, at least
+/// one), the one with the promotion asked for; or say what is missing.
+fn pick_promotion(
+    board: &Board,
+    original: &str,
+    candidates: &[Move],
+    promotion: Option<PieceKind>,
+) -> Result<Move, MoveError> {
     let with_promotion: Vec<Move> = candidates
         .iter()
         .copied()
         .filter(|m| m.promotion == promotion)
         .collect();
-    match with_promotion.len() {
-        1 => Ok(with_promotion[0]),
-        0 if !candidates.is_empty() && promotion.is_none() => Err(illegal(
-            original,
-            format!("say which piece to promote to, e.g. {to}=Q"),
-        )),
-        0 if !candidates.is_empty() => Err(illegal(
+    match with_promotion.as_slice() {
+        [mv] => Ok(*mv),
+        [] if promotion.is_none() => {
+            // Suggest the move as it would be written, `exd8=Q`, not just `d8=Q`.
+            let queen = candidates
+                .iter()
+                .find(|m| m.promotion == Some(PieceKind::Queen))
+                .unwrap_or(&candidates[0]);
+            Err(illegal(
+                original,
+                format!(
+                    "say which piece to promote to, e.g. {}",
+                    san_without_suffix(board, *queen)
+                ),
+            ))
+        }
+        [] => Err(illegal(
             original,
             "only a pawn reaching the last rank promotes",
         )),
-        0 => {
-            let pawn_capture = legal
-                .iter()
-                .find(|m| m.to == to && board.piece_at(m.from).kind() == Some(PieceKind::Pawn));
-            let mut pseudo = Vec::new();
-            board.generate_moves(&mut pseudo);
-            if kind == PieceKind::Pawn
-                && from_file.is_none()
-                && let Some(&capture) = pawn_capture
-            {
-                Err(illegal(
-                    original,
-                    format!(
-                        "a pawn capture is written with the pawn's file, e.g. {}",
-                        san(board, capture)
-                    ),
-                ))
-            } else if pseudo.iter().any(|m| fits(m) && m.promotion == promotion) {
-                Err(illegal(original, "it would leave the king in check"))
-            } else {
-                Err(illegal(
-                    original,
-                    format!("no {} can reach {to}", kind_name(kind)),
-                ))
-            }
-        }
         _ => Err(MoveError::Ambiguous {
             text: original.to_string(),
             candidates: with_promotion.iter().map(|&m| san(board, m)).collect(),
         }),
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,24 +6,53 @@
 //! or `ping` while it is searching without any shared mutable state: the board
 //! belongs to the engine loop alone.
 //!
-//! Input is read as bytes, so garbage that is not UTF-8 becomes replacement
-//! characters instead of an error, and a `\r` before the newline is dropped.
+//! Input is untrusted, so the reader is careful with it:
+//! * `\n`, `\r` and `\r\n` all end a line: a carriage return inside a line must
+//!   not smuggle a second command past the first (`ping 7\rmove e2e4`).
+//! * Bytes that are not UTF-8 become replacement characters instead of an error.
+//! * A line longer than [`MAX_LINE_BYTES`] is refused as it arrives, with one
+//!   error line, and its bytes are dropped rather than kept: memory stays
+//!   bounded whatever is sent.
+//!
 //! End of input is a message of its own ([`Input::next_line`] returns `None`).
 //!
-//! Output goes through [`send`]: one complete line, flushed at once, and no
-//! panic if the other side has closed the pipe.
+//! Output goes through [`send`]: one complete line, flushed at once, no panic if
+//! the other side has closed the pipe, and control characters shown escaped
+//! (`\x1b`), so that text echoed from the input can never drive a terminal or
+//! fake a line end. [`quote`] shortens an echoed line; [`warn`] writes to
+//! standard error. [`parse_number`] and [`parse_clamped`] read every number a
+//! person or a GUI gives, with an error that names the accepted range.
 
 use std::collections::VecDeque;
-use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::fmt::{self, Display};
+use std::io::{self, BufRead, ErrorKind, Write};
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::thread;
+
+/// The longest input line accepted, in bytes (64 KiB). The longest real command
+/// is a UCI `position` with a few hundred moves: about 3 KiB.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// How many characters of an offending line an error message repeats.
+pub const ECHO_CHARS: usize = 80;
+
+/// What the reader thread sends down the channel.
+enum Received {
+    Line(String),
+    /// A line longer than [`MAX_LINE_BYTES`]: its first bytes, for the error.
+    TooLong(String),
+}
 
 /// The receiving end of the reader thread, plus lines set aside for later.
 pub struct Input {
-    receiver: Receiver<String>,
+    receiver: Receiver<Received>,
     /// Lines read while the engine was busy, to be handled in order afterwards.
     deferred: VecDeque<String>,
     at_end: bool,
+    /// How the front end words the error for a line that is too long.
+    too_long: fn(&str) -> String,
 }
 
 impl Input {
@@ -40,27 +69,41 @@ impl Input {
     /// Start the reader thread; `open` runs on that thread and gives the source.
     fn spawn<R: BufRead>(open: impl FnOnce() -> R + Send + 'static) -> Input {
         let (sender, receiver) = mpsc::channel();
-        thread::spawn(move || {
-            let mut reader = open();
-            let mut bytes = Vec::new();
-            loop {
-                bytes.clear();
-                match reader.read_until(b'\n', &mut bytes) {
-                    Ok(0) | Err(_) => break, // end of input: the channel closes
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&bytes);
-                        let line = line.trim_end_matches(['\n', '\r']).to_string();
-                        if sender.send(line).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
+        thread::spawn(move || read_lines(open(), &sender));
         Input {
             receiver,
             deferred: VecDeque::new(),
             at_end: false,
+            too_long: |start| {
+                format!("Error: input line longer than {MAX_LINE_BYTES} bytes ignored: {start}")
+            },
+        }
+    }
+
+    /// Word the error for an over-long line as this front end's protocol
+    /// wants it; `message` gets the start of the line, already [`quote`]d.
+    pub fn set_too_long_message(&mut self, message: fn(&str) -> String) {
+        self.too_long = message;
+    }
+
+    /// Take one message from the channel: a line, or `None` at end of input.
+    /// An over-long line is answered with its error here and skipped.
+    fn receive(&mut self, wait: bool) -> Result<Option<String>, TryRecvError> {
+        loop {
+            let received = if wait {
+                self.receiver.recv().map_err(|_| TryRecvError::Disconnected)
+            } else {
+                self.receiver.try_recv()
+            };
+            match received {
+                Ok(Received::Line(line)) => return Ok(Some(line)),
+                Ok(Received::TooLong(start)) => send(&(self.too_long)(&start)),
+                Err(TryRecvError::Disconnected) => {
+                    self.at_end = true;
+                    return Ok(None);
+                }
+                Err(TryRecvError::Empty) => return Err(TryRecvError::Empty),
+            }
         }
     }
 
@@ -72,13 +115,7 @@ impl Input {
         if self.at_end {
             return None;
         }
-        match self.receiver.recv() {
-            Ok(line) => Some(line),
-            Err(_) => {
-                self.at_end = true;
-                None
-            }
-        }
+        self.receive(true).unwrap_or(None)
     }
 
     /// A line if one has arrived, without waiting. `Some(None)` means end of
@@ -87,14 +124,7 @@ impl Input {
         if self.at_end {
             return Some(None);
         }
-        match self.receiver.try_recv() {
-            Ok(line) => Some(Some(line)),
-            Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => {
-                self.at_end = true;
-                Some(None)
-            }
-        }
+        self.receive(false).ok()
     }
 
     /// Keep `line` to be returned by [`Input::next_line`] after the lines
@@ -119,12 +149,220 @@ impl Input {
     }
 }
 
-/// Write one line to standard output and flush it at once. If the reader has
-/// gone away there is no one left to talk to: exit quietly instead of panicking.
+/// The reader thread: split `reader` into lines at `\n`, `\r` or `\r\n` and send
+/// them until end of input (or until no one listens). At most
+/// [`MAX_LINE_BYTES`] of a line are ever held.
+fn read_lines(mut reader: impl BufRead, sender: &Sender<Received>) {
+    let mut line = Vec::new();
+    // The line being read has passed the limit and was already reported.
+    let mut too_long = false;
+    // The last line ended with `\r`: a `\n` right after it ends nothing new.
+    let mut after_carriage_return = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok([]) => break,
+            Ok(chunk) => chunk,
+            Err(error) if error.kind() == ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        if after_carriage_return && chunk[0] == b'\n' {
+            after_carriage_return = false;
+            reader.consume(1);
+            continue;
+        }
+        let end = chunk
+            .iter()
+            .position(|&byte| byte == b'\n' || byte == b'\r');
+        let text = &chunk[..end.unwrap_or(chunk.len())];
+        if !too_long {
+            if line.len() + text.len() <= MAX_LINE_BYTES {
+                line.extend_from_slice(text);
+            } else {
+                too_long = true;
+                line.extend_from_slice(&text[..text.len().min(4 * ECHO_CHARS)]);
+                let start = quote(&String::from_utf8_lossy(&line));
+                line = Vec::new(); // give the memory back at once
+                if sender.send(Received::TooLong(start)).is_err() {
+                    return;
+                }
+            }
+        }
+        let Some(at) = end else {
+            let length = chunk.len();
+            reader.consume(length);
+            continue;
+        };
+        after_carriage_return = chunk[at] == b'\r';
+        reader.consume(at + 1);
+        if !std::mem::take(&mut too_long) {
+            let text = String::from_utf8_lossy(&line).into_owned();
+            line.clear();
+            if sender.send(Received::Line(text)).is_err() {
+                return;
+            }
+        }
+    }
+    // A last line without a line end still counts.
+    if !line.is_empty() && !too_long {
+        let _ = sender.send(Received::Line(String::from_utf8_lossy(&line).into_owned()));
+    }
+}
+
+/// Write one line to standard output and flush it at once. Control characters
+/// other than line ends are written escaped (see [`escape`]): nothing umax
+/// prints contains one, so they can only come from echoed input. If the reader
+/// has gone away there is no one left to talk to: exit quietly instead of
+/// panicking.
 pub fn send(line: &str) {
     let mut out = io::stdout().lock();
-    if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
+    if writeln!(out, "{}", escape_keeping_newlines(line))
+        .and_then(|()| out.flush())
+        .is_err()
+    {
         std::process::exit(0);
+    }
+}
+
+/// Write one line to standard error, escaped as [`send`] does. A closed or
+/// broken standard error is ignored: a message nobody can read is no reason to
+/// fail.
+pub fn warn(line: &str) {
+    let _ = writeln!(io::stderr().lock(), "{}", escape_keeping_newlines(line));
+}
+
+/// `text` with every control character written as an escape: `\x1b` for ASCII
+/// controls (tab, carriage return, escape...), `\u{9b}` for the C1 controls.
+pub fn escape(text: &str) -> String {
+    let mut escaped = String::with_capacity(text.len());
+    for c in text.chars() {
+        push_escaped(&mut escaped, c);
+    }
+    escaped
+}
+
+/// [`escape`], but keeping `\n`: multi-line text (a board, `help`) is allowed.
+fn escape_keeping_newlines(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(|c| c.is_control() && c != '\n') {
+        return text.into();
+    }
+    text.split('\n')
+        .map(escape)
+        .collect::<Vec<_>>()
+        .join("\n")
+        .into()
+}
+
+fn push_escaped(out: &mut String, c: char) {
+    use std::fmt::Write as _;
+    match c {
+        c if !c.is_control() => out.push(c),
+        c if c.is_ascii() => {
+            let _ = write!(out, "\\x{:02x}", c as u32);
+        }
+        c => {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        }
+    }
+}
+
+/// Part of an input line fit to repeat in an error message: escaped, and cut
+/// to [`ECHO_CHARS`] characters (with `...` when cut).
+pub fn quote(text: &str) -> String {
+    let mut quoted = String::new();
+    for (count, c) in text.chars().enumerate() {
+        if count == ECHO_CHARS {
+            quoted.push_str("...");
+            break;
+        }
+        push_escaped(&mut quoted, c);
+    }
+    quoted
+}
+
+/// A number given by a person or a GUI that is not usable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumberError {
+    /// The offending text, [`quote`]d.
+    pub text: String,
+    /// The smallest accepted value, as text.
+    pub min: String,
+    /// The largest accepted value, as text.
+    pub max: String,
+}
+
+impl Display for NumberError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(
+            f,
+            "'{}' is not a number from {} to {}",
+            self.text, self.min, self.max
+        )
+    }
+}
+
+impl std::error::Error for NumberError {}
+
+/// Read a number that must lie in `range`, or say which range it must lie in.
+/// Every number umax reads goes through here or [`parse_clamped`], so none can
+/// wrap, overflow a [`Duration`](std::time::Duration) or be `NaN`.
+///
+/// ```
+/// use umax::input::parse_number;
+/// assert_eq!(parse_number("12", 1..=95u32), Ok(12));
+/// assert_eq!(
+///     parse_number("-1", 0.0..=1e9).unwrap_err().to_string(),
+///     "'-1' is not a number from 0 to 1000000000"
+/// );
+/// assert!(parse_number::<f64>("NaN", 0.0..=1e9).is_err());
+/// ```
+pub fn parse_number<T>(text: &str, range: RangeInclusive<T>) -> Result<T, NumberError>
+where
+    T: FromStr + PartialOrd + Display,
+{
+    match text.parse::<T>() {
+        Ok(number) if range.contains(&number) => Ok(number),
+        _ => Err(number_error(text, &range)),
+    }
+}
+
+/// Read a number and bring it into `range`: a value beyond an end (even one too
+/// large for `T`, such as `99999999999999999999`) counts as that end. For the
+/// clocks and limits a GUI sends, where "more than umax can use" has a plain
+/// meaning. Text that is not a number at all, or `NaN`, is still an error.
+///
+/// ```
+/// use umax::input::parse_clamped;
+/// assert_eq!(parse_clamped("-250", 0..=1000i64), Ok(0));
+/// assert_eq!(parse_clamped("99999999999999999999", 0..=1000i64), Ok(1000));
+/// assert_eq!(parse_clamped("inf", 0.0..=1e9), Ok(1e9));
+/// assert!(parse_clamped("ten", 0..=1000i64).is_err());
+/// ```
+pub fn parse_clamped<T>(text: &str, range: RangeInclusive<T>) -> Result<T, NumberError>
+where
+    T: FromStr + PartialOrd + Display + Copy,
+{
+    let (&min, &max) = (range.start(), range.end());
+    match text.parse::<T>() {
+        Ok(number) if number < min => Ok(min),
+        Ok(number) if number > max => Ok(max),
+        Ok(number) if range.contains(&number) => Ok(number),
+        Ok(_) => Err(number_error(text, &range)), // NaN
+        Err(_) => {
+            // An integer too long for T: saturate by its sign.
+            let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+            if digits.is_empty() || !digits.bytes().all(|byte| byte.is_ascii_digit()) {
+                return Err(number_error(text, &range));
+            }
+            Ok(if text.starts_with('-') { min } else { max })
+        }
+    }
+}
+
+fn number_error<T: Display>(text: &str, range: &RangeInclusive<T>) -> NumberError {
+    NumberError {
+        text: quote(text),
+        min: range.start().to_string(),
+        max: range.end().to_string(),
     }
 }
 
@@ -147,5 +385,77 @@ mod tests {
         assert_eq!(input.next_line().as_deref(), Some("last"));
         assert_eq!(input.next_line(), None);
         assert!(input.at_end());
+    }
+
+    #[test]
+    fn carriage_returns_end_lines() {
+        let data: &[u8] = b"ping 7\rmove e2e4\r\nnext\r\rlast\r";
+        let mut input = Input::from_reader(data);
+        for expected in ["ping 7", "move e2e4", "next", "", "last"] {
+            assert_eq!(input.next_line().as_deref(), Some(expected));
+        }
+        assert_eq!(input.next_line(), None);
+    }
+
+    #[test]
+    fn an_over_long_line_is_dropped_not_kept() {
+        // Sent in small pieces, as a pipe delivers it.
+        let mut data = vec![0u8; 3 * MAX_LINE_BYTES];
+        data.extend_from_slice(b"\nafter\n");
+        let reader = io::BufReader::with_capacity(1000, io::Cursor::new(data));
+        let (sender, receiver) = mpsc::channel();
+        read_lines(reader, &sender);
+        drop(sender);
+        let received: Vec<Received> = receiver.iter().collect();
+        assert_eq!(received.len(), 2);
+        match &received[0] {
+            Received::TooLong(start) => {
+                assert!(start.starts_with("\\x00\\x00"), "{start}");
+                assert!(start.ends_with("..."), "{start}");
+                assert!(start.len() < 6 * ECHO_CHARS);
+            }
+            Received::Line(_) => panic!("the long line was delivered"),
+        }
+        assert!(matches!(&received[1], Received::Line(line) if line == "after"));
+        // Exactly at the limit is still a line.
+        let mut data = vec![b'a'; MAX_LINE_BYTES];
+        data.push(b'\n');
+        let mut input = Input::from_reader(io::Cursor::new(data));
+        assert_eq!(
+            input.next_line().map(|line| line.len()),
+            Some(MAX_LINE_BYTES)
+        );
+    }
+
+    #[test]
+    fn echoes_are_escaped_and_short() {
+        assert_eq!(escape("a\x1b[31mb\tc\u{9b}"), "a\\x1b[31mb\\x09c\\u{9b}");
+        assert_eq!(escape_keeping_newlines("a\nb\rc"), "a\nb\\x0dc");
+        let long = "x".repeat(200);
+        assert_eq!(quote(&long), format!("{}...", "x".repeat(ECHO_CHARS)));
+        assert_eq!(quote("short"), "short");
+    }
+
+    #[test]
+    fn numbers_are_checked_or_clamped() {
+        assert_eq!(parse_number("5", 1..=10u32), Ok(5));
+        for bad in ["0", "11", "-1", "x", "", "4294967296", "5.5"] {
+            let error = parse_number(bad, 1..=10u32).unwrap_err();
+            assert_eq!(
+                error.to_string(),
+                format!("'{bad}' is not a number from 1 to 10")
+            );
+        }
+        for bad in ["nan", "NaN", "inf", "-inf", "1e20", "-1"] {
+            assert!(parse_number(bad, 0.0..=1e9).is_err(), "{bad}");
+        }
+        assert_eq!(parse_clamped("1844674407370955161", 0..=100i64), Ok(100));
+        assert_eq!(parse_clamped("-99999999999999999999", 0..=100i64), Ok(0));
+        assert_eq!(parse_clamped("2147483648", 1..=48u32), Ok(48));
+        assert_eq!(parse_clamped("1e20", 0.0..=1e9), Ok(1e9));
+        for bad in ["nan", "x", "", "-", "1-2"] {
+            assert!(parse_clamped(bad, 0..=100i64).is_err(), "{bad}");
+        }
+        assert!(parse_clamped("nan", 0.0..=1e9).is_err());
     }
 }

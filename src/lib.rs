@@ -17,8 +17,10 @@
 //! 7. The front ends, each a thin loop over the same engine: [`console`] for
 //!    people, [`xboard`] and [`uci`] for programs, all reading lines through
 //!    [`input`]; and [`tools`] for `perft`, `bench` and EPD suites.
-//! 8. [`selfplay`]: matches between two search settings from the [`openings`],
-//!    with Elo and the SPRT, to measure what a technique is worth.
+//! 8. [`lab`]: the search laboratory, two settings of the search's switches
+//!    ([`search::techniques`]) measured side by side.
+//! 9. [`selfplay`]: matches between two search settings from the [`openings`],
+//!    with Elo and the SPRT, to measure what a technique is worth in games.
 //!
 //! ```
 //! use umax::board::Board;
@@ -46,6 +48,7 @@ pub mod console;
 pub mod eval;
 pub mod game;
 pub mod input;
+pub mod lab;
 pub mod openings;
 pub mod search;
 pub mod selfplay;

@@ -5,21 +5,28 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use umax::board::{Board, START_FEN};
-use umax::clock::Limits;
+use umax::clock::{Limits, read_seconds};
 use umax::console::{Console, terminal_has_unicode};
-use umax::input::{Input, send};
-use umax::search::Searcher;
-use umax::table::{DEFAULT_ENTRIES_LOG2, TranspositionTable};
+use umax::input::{Input, parse_number, quote, send, warn};
+use umax::lab;
+use umax::search::{MAX_PLIES, Searcher, Settings, techniques};
+use umax::table::{DEFAULT_MEGABYTES, TranspositionTable, usable_megabytes};
 use umax::tools;
 use umax::uci::Uci;
 use umax::xboard::Xboard;
 
 const USAGE: &str = "\
-usage: umax [--hash MB] [--ascii] [--xboard | --uci]
+usage: umax [--hash MB] [--ascii] [--set NAME=VALUE]... [--xboard | --uci]
        umax perft DEPTH [FEN]
-       umax bench [DEPTH]
-       umax epd FILE [--time SECONDS | --depth PLIES | --nodes N]
+       umax bench [DEPTH] [--stats] [--set NAME=VALUE]...
+       umax epd FILE [--time SECONDS | --depth PLIES | --nodes N] [--stats] [--set NAME=VALUE]...
+       umax lab A-SPEC B-SPEC [--depth PLIES | --time SECONDS]
        umax selfplay --a SPEC --b SPEC [--tc BASE+INC] [--games N] ... (selfplay --help)
+       umax options
+
+--set applies one of the search laboratory's switches (see 'umax options'),
+e.g. --set null=off --set preset=micromax. A SPEC is such settings separated
+by commas ('preset=micromax,null=off'); '' or 'default' is the default.
 
 With no command umax starts the console; if the first line it reads is
 'xboard' or 'uci' it speaks that protocol instead, so GUIs need no flags.";
@@ -31,12 +38,22 @@ enum FrontEnd {
     Uci,
 }
 
+/// Deepest `umax perft` (depth 10 from the start already takes days).
+const MAX_PERFT_DEPTH: u32 = 12;
+
+/// Said after a mistake in the command line.
+const SEE_HELP: &str = "(see 'umax --help')";
+
 fn main() -> ExitCode {
-    match run(std::env::args().skip(1).collect()) {
+    let args = std::env::args_os()
+        .skip(1)
+        .map(|arg| arg.to_string_lossy().into_owned())
+        .collect();
+    match run(args) {
         Ok(()) => ExitCode::SUCCESS,
+        // One line on standard error (which may be closed: `warn` never panics).
         Err(message) => {
-            eprintln!("umax: {message}");
-            eprintln!("{USAGE}");
+            warn(&format!("umax: {message}"));
             ExitCode::from(2)
         }
     }
@@ -45,19 +62,40 @@ fn main() -> ExitCode {
 fn run(mut args: Vec<String>) -> Result<(), String> {
     let hash_megabytes = take_option(&mut args, "--hash")?
         .map(|text| {
-            text.parse::<usize>()
-                .ok()
-                .filter(|&mb| mb > 0)
-                .ok_or(format!("--hash needs a size in MiB, not '{text}'"))
+            parse_number(&text, 1..=usize::MAX >> 20).map_err(|_| {
+                format!(
+                    "--hash: '{}' is not a size in MiB (1 or more; at most {} MiB can be had here)",
+                    quote(&text),
+                    usable_megabytes()
+                )
+            })
         })
         .transpose()?;
     let ascii = take_flag(&mut args, "--ascii");
+    let show_stats = take_flag(&mut args, "--stats");
+    let mut settings = Settings::default();
+    while let Some(setting) = take_option(&mut args, "--set")? {
+        let (name, value) = setting
+            .split_once('=')
+            .ok_or(format!("--set needs NAME=VALUE, not '{setting}'"))?;
+        settings.set(name, value)?;
+    }
     let searcher = || -> Result<Searcher, String> {
         let table = match hash_megabytes {
-            Some(megabytes) => TranspositionTable::try_with_megabytes(megabytes)?,
-            None => TranspositionTable::new(DEFAULT_ENTRIES_LOG2),
+            Some(megabytes) => TranspositionTable::try_with_megabytes(megabytes)
+                .map_err(|error| format!("--hash {megabytes}: {error}"))?,
+            None => {
+                let (table, warning) =
+                    TranspositionTable::with_megabytes_or_less(DEFAULT_MEGABYTES);
+                if let Some(warning) = warning {
+                    warn(&format!("umax: {warning}"));
+                }
+                table
+            }
         };
-        Ok(Searcher::with_table(table))
+        let mut searcher = Searcher::with_table(table);
+        searcher.set_settings(settings.clone());
+        Ok(searcher)
     };
 
     let command = args.first().cloned().unwrap_or_default();
@@ -68,39 +106,96 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
         }
         "--uci" | "uci" if args.len() == 1 => start_front_end(FrontEnd::Uci, searcher()?, false),
         "perft" => {
-            let depth = parse_number(args.get(1), "perft needs a DEPTH")?;
+            let depth = number_argument(args.get(1), "perft DEPTH", 0..=MAX_PERFT_DEPTH)?;
             let fen = if args.len() > 2 {
                 args[2..].join(" ")
             } else {
                 START_FEN.to_string()
             };
-            let board = Board::from_fen(&fen).map_err(|e| format!("bad FEN: {e}"))?;
+            let board =
+                Board::from_fen(&fen).map_err(|e| format!("bad FEN '{}': {e}", quote(&fen)))?;
             tools::perft(&board, depth);
         }
         "bench" => {
             let depth = match args.get(1) {
-                Some(_) => parse_number(args.get(1), "bench needs a DEPTH")?,
+                Some(_) => number_argument(args.get(1), "bench DEPTH", 1..=MAX_PLIES)?,
                 None => tools::DEFAULT_BENCH_DEPTH,
             };
             let log2 = searcher()?.table().len().trailing_zeros();
-            tools::bench(depth, log2);
+            tools::bench_with(&settings, depth, log2, show_stats);
         }
         "epd" => {
-            let path = args.get(1).ok_or("epd needs a FILE")?;
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let path = args.get(1).ok_or(format!("epd needs a FILE {SEE_HELP}"))?;
+            let value = args.get(3);
             let limits = match args.get(2).map(String::as_str) {
                 None => Limits::move_time(Duration::from_secs(1)),
                 Some("--time") => {
-                    let seconds: f64 = parse_number(args.get(3), "--time needs SECONDS")?;
-                    Limits::move_time(Duration::from_secs_f64(seconds))
+                    let text = value.ok_or(format!("epd --time needs SECONDS {SEE_HELP}"))?;
+                    Limits::move_time(read_seconds(text).map_err(|e| format!("--time: {e}"))?)
                 }
-                Some("--depth") => Limits::depth(parse_number(args.get(3), "--depth needs PLIES")?),
-                Some("--nodes") => Limits::nodes(parse_number(args.get(3), "--nodes needs N")?),
-                Some(other) => return Err(format!("unknown epd option '{other}'")),
+                Some("--depth") => {
+                    Limits::depth(number_argument(value, "--depth PLIES", 1..=MAX_PLIES)?)
+                }
+                Some("--nodes") => {
+                    Limits::nodes(number_argument(value, "--nodes N", 1..=u64::MAX)?)
+                }
+                Some(other) => return Err(unknown_argument(other, "for epd")),
             };
+            if let Some(extra) = args.get(4) {
+                return Err(unknown_argument(extra, "for epd"));
+            }
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("cannot read {}: {e}", quote(path)))?;
             let log2 = searcher()?.table().len().trailing_zeros();
-            tools::run_epd(&text, &limits, log2);
+            tools::run_epd_with(&text, &limits, log2, &settings, show_stats);
+        }
+        "lab" => {
+            let (Some(a_spec), Some(b_spec)) = (args.get(1), args.get(2)) else {
+                return Err("lab needs A-SPEC and B-SPEC (e.g. umax lab default null=off)".into());
+            };
+            let limits = match args.get(3).map(String::as_str) {
+                None => Limits::depth(lab::DEFAULT_LAB_DEPTH),
+                Some("--depth") => Limits::depth(number_argument(
+                    args.get(4),
+                    "--depth PLIES",
+                    1..=MAX_PLIES,
+                )?),
+                Some("--time") => {
+                    let text = args
+                        .get(4)
+                        .ok_or(format!("lab --time needs SECONDS {SEE_HELP}"))?;
+                    Limits::move_time(read_seconds(text).map_err(|e| format!("--time: {e}"))?)
+                }
+                Some(other) => return Err(unknown_argument(other, "for lab")),
+            };
+            // Two tables are never alive at once; 2^22 entries unless --hash says.
+            let log2 = match hash_megabytes {
+                Some(_) => searcher()?.table().len().trailing_zeros(),
+                None => lab::LAB_TABLE_LOG2,
+            };
+            send(lab::lab(a_spec, b_spec, &limits, log2)?.trim_end());
+        }
+        "options" => {
+            for option in techniques::OPTIONS {
+                let range = match option.kind {
+                    techniques::OptionKind::Switch => "on|off".to_string(),
+                    techniques::OptionKind::Spin { min, max } => format!("{min}..{max}"),
+                    techniques::OptionKind::Choice(names) => names.join("|"),
+                };
+                send(&format!(
+                    "{:<16} {:<28} default {:<15} {}",
+                    option.name,
+                    range,
+                    option.default_text(),
+                    option.doc
+                ));
+            }
+            send(&format!(
+                "{:<16} {:<28} default {:<15} set every switch at once",
+                techniques::PRESET_OPTION,
+                techniques::PRESETS.join("|"),
+                "default"
+            ));
         }
         "selfplay" if args.iter().any(|a| a == "--help" || a == "-h") => {
             send(umax::selfplay::USAGE)
@@ -108,7 +203,7 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
         "selfplay" => umax::selfplay::main(&args[1..], hash_megabytes)?,
         "--help" | "-h" | "help" => send(USAGE),
         "--version" | "-V" => send(&format!("umax {}", env!("CARGO_PKG_VERSION"))),
-        other => return Err(format!("unknown command '{other}'")),
+        other => return Err(unknown_argument(other, "")),
     }
     Ok(())
 }
@@ -148,7 +243,7 @@ fn take_option(args: &mut Vec<String>, name: &str) -> Result<Option<String>, Str
         return Ok(None);
     };
     if at + 1 >= args.len() {
-        return Err(format!("{name} needs a value"));
+        return Err(format!("{name} needs a value {SEE_HELP}"));
     }
     let value = args.remove(at + 1);
     args.remove(at);
@@ -162,7 +257,30 @@ fn take_flag(args: &mut Vec<String>, name: &str) -> bool {
     args.len() != before
 }
 
-fn parse_number<T: std::str::FromStr>(text: Option<&String>, message: &str) -> Result<T, String> {
-    text.and_then(|t| t.parse().ok())
-        .ok_or_else(|| format!("{message} (got '{}')", text.map_or("", |t| t.as_str())))
+/// The number argument of `usage` (e.g. `perft DEPTH`), which must lie in `range`.
+fn number_argument<T>(
+    text: Option<&String>,
+    usage: &str,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display,
+{
+    let text = text.ok_or(format!("{usage}: the number is missing {SEE_HELP}"))?;
+    parse_number(text, range).map_err(|error| format!("{usage}: {error}"))
+}
+
+/// The error for an argument nobody expects: a flag if it starts with `-`.
+fn unknown_argument(argument: &str, context: &str) -> String {
+    let kind = if argument.starts_with('-') {
+        "flag"
+    } else {
+        "command"
+    };
+    let context = if context.is_empty() {
+        String::new()
+    } else {
+        format!(" {context}")
+    };
+    format!("unknown {kind} '{}'{context} {SEE_HELP}", quote(argument))
 }

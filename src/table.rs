@@ -16,14 +16,25 @@
 //! As in micro-Max every store simply overwrites the slot ("always replace"):
 //! the newest information is usually the most useful, and it costs nothing to
 //! decide. An entry is 12 bytes, so the default 2^24 entries take 192 MiB.
+//!
+//! Deviation from micro-Max: the memory is asked for already zeroed, and an
+//! all-zero slot is an empty one. The operating system then hands out pages of
+//! zeros only when the search first touches them, so an idle umax holds almost
+//! none of its table, and asking for a table costs nothing until it is used.
+//! When memory is short the table falls back to a smaller size instead of
+//! failing ([`TranspositionTable::with_megabytes_or_less`]).
+
+use std::alloc::{self, Layout};
 
 use crate::board::{Move, PieceKind, Square};
 
-/// The score kind stored with an entry.
+/// The score kind stored with an entry. `Exact` is the zero byte, so that
+/// zeroed memory is a table of valid (empty) slots.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(u8)]
 pub enum Bound {
     /// The true score is exactly `score`.
-    Exact,
+    Exact = 0,
     /// A beta cut-off: the true score is at least `score`.
     Lower,
     /// Every move failed low: the true score is at most `score`.
@@ -67,8 +78,9 @@ impl PackedMove {
     }
 }
 
-/// One slot of the table.
-#[derive(Clone, Copy, Debug)]
+/// One slot of the table. Every field accepts all-zero bytes, and a slot of
+/// depth 0 is empty.
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Slot {
     check: u32,
     score: i16,
@@ -77,12 +89,13 @@ struct Slot {
     bound: Bound,
 }
 
+/// The empty slot: all zero bytes, what freshly allocated memory holds.
 const EMPTY_SLOT: Slot = Slot {
     check: 0,
     score: 0,
     best_move: NO_MOVE,
     depth: 0,
-    bound: Bound::Upper,
+    bound: Bound::Exact,
 };
 
 /// What a probe found: everything but the check bits.
@@ -116,6 +129,67 @@ pub const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 /// micro-Max's table size: 2^24 entries.
 pub const DEFAULT_ENTRIES_LOG2: u32 = 24;
 
+/// The default table size in MiB (192).
+pub const DEFAULT_MEGABYTES: usize = ((1 << DEFAULT_ENTRIES_LOG2) * SLOT_BYTES) >> 20;
+
+/// The largest table size offered, in MiB (64 GiB), whatever the machine has.
+pub const MAX_MEGABYTES: usize = 1 << 16;
+
+/// The number of slots in the largest power-of-two table that fits in
+/// `megabytes` MiB (at least one slot).
+pub fn entries_within(megabytes: usize) -> usize {
+    let wanted = (megabytes.saturating_mul(1 << 20) / SLOT_BYTES).max(1);
+    1 << (usize::BITS - 1 - wanted.leading_zeros())
+}
+
+/// The size in MiB of a table of `entries` slots, rounded down.
+fn megabytes_of(entries: usize) -> usize {
+    entries.saturating_mul(SLOT_BYTES) >> 20
+}
+
+/// The largest table size in MiB (at most [`MAX_MEGABYTES`]) that this
+/// process can have now: no larger than the machine's memory, and allocated
+/// when asked (memory that is allocated zeroed and freed untouched costs
+/// nothing). A request between this and twice it gets the same table, so this
+/// is the useful maximum to offer.
+pub fn usable_megabytes() -> usize {
+    let mut entries = entries_within(MAX_MEGABYTES);
+    while entries > 1 && TranspositionTable::try_with_entries(entries).is_none() {
+        entries /= 2;
+    }
+    megabytes_of(entries).max(1)
+}
+
+/// The machine's memory in MiB where the system tells (`MemTotal` in Linux's
+/// `/proc/meminfo`). Memory is handed out lazily, so an allocation larger than
+/// the machine may succeed and fail only when the search fills it: such a
+/// table is refused up front.
+fn physical_megabytes() -> Option<usize> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = meminfo.lines().find(|line| line.starts_with("MemTotal:"))?;
+    let kilobytes: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kilobytes >> 10)
+}
+
+/// `entries` empty slots in zeroed memory, or `None` if the memory cannot be
+/// had. Unlike `vec![EMPTY_SLOT; entries]` this neither writes the memory
+/// (so the pages stay untouched until used) nor aborts the process on failure.
+fn allocate_empty_slots(entries: usize) -> Option<Vec<Slot>> {
+    let layout = Layout::array::<Slot>(entries).ok()?;
+    if layout.size() == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: the layout has a non-zero size.
+    let memory = unsafe { alloc::alloc_zeroed(layout) }.cast::<Slot>();
+    if memory.is_null() {
+        return None;
+    }
+    // SAFETY: the memory comes from the global allocator with the layout of
+    // `entries` slots, and all-zero bytes are a valid slot (`EMPTY_SLOT`: zero
+    // integers, `NO_MOVE`, `Bound::Exact` = 0), so all `entries` are initialised.
+    Some(unsafe { Vec::from_raw_parts(memory, entries, entries) })
+}
+
 /// The transposition table itself.
 pub struct TranspositionTable {
     slots: Vec<Slot>,
@@ -123,38 +197,78 @@ pub struct TranspositionTable {
     index_mask: u64,
     /// Slots written since the last clear (for `hashfull`).
     used: usize,
+    /// Every page of `slots` has been written (by a clear or `touch_all`), so
+    /// the memory is the process's already.
+    all_pages_touched: bool,
 }
 
 impl TranspositionTable {
-    /// A table of `2^log2_entries` slots. Panics only if the allocation fails;
-    /// use [`TranspositionTable::try_with_megabytes`] for user-chosen sizes.
+    /// A table of `2^log2_entries` slots, or, if that much memory cannot be
+    /// had, of as many as can (see [`TranspositionTable::len`]).
     pub fn new(log2_entries: u32) -> TranspositionTable {
-        TranspositionTable::try_with_entries(1 << log2_entries)
-            .expect("could not allocate the hash table")
+        TranspositionTable::with_entries_or_fewer(1 << log2_entries).0
+    }
+
+    /// A table of one slot: a placeholder that holds no memory to speak of,
+    /// for while the old table is freed before a new one is built.
+    pub fn empty() -> TranspositionTable {
+        TranspositionTable::new(0)
     }
 
     /// The largest power-of-two table that fits in `megabytes` MiB (at least one
-    /// slot), or an error saying the memory could not be had.
+    /// slot), or an error saying what that came to, why it failed and what can
+    /// be had instead.
     pub fn try_with_megabytes(megabytes: usize) -> Result<TranspositionTable, String> {
-        let bytes = megabytes.saturating_mul(1 << 20);
-        let wanted = (bytes / SLOT_BYTES).max(1);
-        let entries = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        TranspositionTable::try_with_entries(entries)
+        let entries = entries_within(megabytes);
+        TranspositionTable::try_with_entries(entries).ok_or_else(|| {
+            format!(
+                "a hash table of {megabytes} MiB rounds down to {} MiB (2^{} entries of \
+                 {SLOT_BYTES} bytes), more than this machine can allocate; at most \
+                 {} MiB can be had now",
+                megabytes_of(entries),
+                entries.trailing_zeros(),
+                usable_megabytes()
+            )
+        })
     }
 
-    fn try_with_entries(entries: usize) -> Result<TranspositionTable, String> {
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(entries).map_err(|_| {
-            format!(
-                "cannot allocate {} MiB for the hash table",
-                entries.saturating_mul(SLOT_BYTES) >> 20
-            )
-        })?;
-        slots.resize(entries, EMPTY_SLOT);
-        Ok(TranspositionTable {
+    /// The largest power-of-two table within `megabytes` MiB; if that much
+    /// memory cannot be had, the largest smaller table that can, with a
+    /// one-line warning saying so.
+    pub fn with_megabytes_or_less(megabytes: usize) -> (TranspositionTable, Option<String>) {
+        TranspositionTable::with_entries_or_fewer(entries_within(megabytes))
+    }
+
+    /// `entries` slots, or half as many, and so on, until the memory can be had.
+    fn with_entries_or_fewer(entries: usize) -> (TranspositionTable, Option<String>) {
+        let mut fewer = entries;
+        loop {
+            if let Some(table) = TranspositionTable::try_with_entries(fewer) {
+                let warning = (fewer < entries).then(|| {
+                    format!(
+                        "cannot allocate {} MiB for the hash table: using {} MiB",
+                        megabytes_of(entries),
+                        megabytes_of(fewer)
+                    )
+                });
+                return (table, warning);
+            }
+            // Not even one slot: out of memory altogether.
+            assert!(fewer > 1, "cannot allocate a hash table at all");
+            fewer /= 2;
+        }
+    }
+
+    fn try_with_entries(entries: usize) -> Option<TranspositionTable> {
+        if physical_megabytes().is_some_and(|physical| megabytes_of(entries) > physical) {
+            return None;
+        }
+        let slots = allocate_empty_slots(entries)?;
+        Some(TranspositionTable {
             slots,
             index_mask: entries as u64 - 1,
             used: 0,
+            all_pages_touched: false,
         })
     }
 
@@ -170,13 +284,38 @@ impl TranspositionTable {
 
     /// Size in MiB (rounded down).
     pub fn megabytes(&self) -> usize {
-        (self.slots.len() * SLOT_BYTES) >> 20
+        megabytes_of(self.slots.len())
     }
 
-    /// Forget everything (a new game).
+    /// Forget everything (a new game). A table nothing was stored in since it
+    /// was made or last cleared is empty already, and is left untouched so that
+    /// its memory stays with the operating system. A table with fewer stores
+    /// than pages, not all of them touched yet, has touched few: fresh zeroed
+    /// memory replaces it rather than writing every page of a large, mostly
+    /// unused table.
     pub fn clear(&mut self) {
+        const SLOTS_PER_PAGE: usize = 4096 / SLOT_BYTES;
+        if self.used == 0 {
+            return;
+        }
+        if !self.all_pages_touched
+            && self.used < self.slots.len() / SLOTS_PER_PAGE
+            && let Some(fresh) = allocate_empty_slots(self.slots.len())
+        {
+            self.slots = fresh;
+        } else {
+            self.touch_all();
+        }
+        self.used = 0;
+    }
+
+    /// Write every slot now, emptying the table, so that all the memory is the
+    /// process's before a timed run: otherwise the first searches also pay for
+    /// the operating system handing out pages, and `bench` would measure that.
+    pub fn touch_all(&mut self) {
         self.slots.fill(EMPTY_SLOT);
         self.used = 0;
+        self.all_pages_touched = true;
     }
 
     /// Per mille of the slots written since the last clear (UCI `hashfull`).
@@ -267,6 +406,70 @@ mod tests {
         let table = TranspositionTable::try_with_megabytes(1).unwrap();
         assert!(table.len().is_power_of_two());
         assert!(table.len() * SLOT_BYTES <= 1 << 20);
-        assert!(TranspositionTable::try_with_megabytes(usize::MAX >> 21).is_err());
+        assert_eq!(entries_within(DEFAULT_MEGABYTES), 1 << DEFAULT_ENTRIES_LOG2);
+        assert_eq!(
+            entries_within(DEFAULT_MEGABYTES * 2 - 1),
+            1 << DEFAULT_ENTRIES_LOG2
+        );
+        assert_eq!(entries_within(0), 1);
+        let error = TranspositionTable::try_with_megabytes(usize::MAX >> 21)
+            .err()
+            .expect("no machine has that much memory");
+        assert!(error.contains("rounds down to"), "{error}");
+        assert!(error.contains("at most"), "{error}");
+    }
+
+    #[test]
+    fn fresh_memory_is_a_table_of_empty_slots() {
+        let table = TranspositionTable::new(12);
+        assert!(table.slots.iter().all(|&slot| slot == EMPTY_SLOT));
+        assert_eq!(table.permille_used(), 0);
+    }
+
+    #[test]
+    fn clear_forgets_everything() {
+        let mut table = TranspositionTable::new(8);
+        for key in 0..1000u64 {
+            table.store(
+                key.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                5,
+                3,
+                Bound::Lower,
+                None,
+            );
+        }
+        assert!(table.permille_used() > 0);
+        table.clear();
+        assert!(table.slots.iter().all(|&slot| slot == EMPTY_SLOT));
+        assert_eq!(table.permille_used(), 0);
+        table.clear(); // clearing an empty table is a no-op
+        assert!(
+            table
+                .probe(7u64.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn clear_after_a_few_stores_forgets_them_too() {
+        let mut table = TranspositionTable::new(20);
+        table.store(12345, 7, 2, Bound::Upper, None);
+        table.clear();
+        assert!(table.probe(12345).is_none());
+        assert_eq!(table.len(), 1 << 20);
+        assert_eq!(table.permille_used(), 0);
+    }
+
+    #[test]
+    fn a_table_too_large_falls_back_with_a_warning() {
+        let usable = usable_megabytes();
+        assert!((1..=MAX_MEGABYTES).contains(&usable));
+        let (table, warning) = TranspositionTable::with_megabytes_or_less(1);
+        assert!(warning.is_none());
+        assert_eq!(table.len(), entries_within(1));
+        // usize::MAX >> 21 MiB cannot be had anywhere.
+        let (table, warning) = TranspositionTable::with_entries_or_fewer(1 << 50);
+        assert!(table.len() < 1 << 50);
+        assert!(warning.unwrap().starts_with("cannot allocate"));
     }
 }

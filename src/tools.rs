@@ -16,8 +16,9 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, FenError, Move};
 use crate::clock::Limits;
 use crate::game::{parse_san, san};
-use crate::input::send;
-use crate::search::{Searcher, Silent};
+use crate::input::{send, warn};
+use crate::search::{SearchStats, Searcher, Settings, Silent};
+use crate::table::TranspositionTable;
 
 /// Print perft divide for `board`: one line per legal root move, then the total.
 /// Returns the total.
@@ -41,11 +42,11 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     send("");
     send(&format!("Nodes searched: {total}"));
     // On standard error, so that the output keeps the shape of Stockfish's.
-    eprintln!(
+    warn(&format!(
         "Time: {:.3} s ({:.1} M nodes/s)",
         elapsed.as_secs_f64(),
         total as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6
-    );
+    ));
     total
 }
 
@@ -98,13 +99,30 @@ pub struct BenchResult {
 /// Search every bench position to `depth` with a freshly cleared table of
 /// `2^log2_entries` entries, print one line per position and the totals.
 pub fn bench(depth: u32, log2_entries: u32) -> BenchResult {
-    let mut searcher = Searcher::new(log2_entries);
+    bench_with(&Settings::default(), depth, log2_entries, false)
+}
+
+/// [`bench()`] under the laboratory's `settings`; with `show_stats`, the search
+/// statistics added up over the positions are printed before the totals.
+pub fn bench_with(
+    settings: &Settings,
+    depth: u32,
+    log2_entries: u32,
+    show_stats: bool,
+) -> BenchResult {
+    // The page faults of a fresh table are not search speed: take them now.
+    let mut table = TranspositionTable::new(log2_entries);
+    table.touch_all();
+    let mut searcher = Searcher::with_table(table);
+    searcher.set_settings(settings.clone());
+    let mut stats = SearchStats::default();
     let mut nodes = 0;
     let mut elapsed = Duration::ZERO;
     for (index, fen) in BENCH_POSITIONS.iter().enumerate() {
         let board = Board::from_fen(fen).expect("bench positions are valid");
         searcher.clear_table();
         let result = searcher.think(&board, &[], &Limits::depth(depth), &mut Silent);
+        stats.add(searcher.stats());
         nodes += result.info.nodes;
         elapsed += result.info.elapsed;
         let best = result
@@ -117,6 +135,15 @@ pub fn bench(depth: u32, log2_entries: u32) -> BenchResult {
             result.info.nodes
         ));
     }
+    if show_stats {
+        send(&format!(
+            "Statistics over the {} positions ({}):",
+            BENCH_POSITIONS.len(),
+            settings.to_spec()
+        ));
+        send(stats.table().trim_end());
+    }
+    // OpenBench reads the last lines: keep "Nodes searched" and "Nodes/second" last.
     let seconds = elapsed.as_secs_f64().max(1e-9);
     send(&format!("Nodes searched: {nodes}"));
     send(&format!("Time: {:.3} s", seconds));
@@ -195,7 +222,21 @@ pub fn parse_epd_line(line: &str) -> Result<EpdPosition, String> {
 /// finally `solved N/M`. Returns (solved, total). Lines that cannot be parsed
 /// are reported and skipped.
 pub fn run_epd(text: &str, limits: &Limits, log2_entries: u32) -> (usize, usize) {
+    run_epd_with(text, limits, log2_entries, &Settings::default(), false)
+}
+
+/// [`run_epd`] under the laboratory's `settings`; with `show_stats`, a summary
+/// of the search statistics over all positions follows.
+pub fn run_epd_with(
+    text: &str,
+    limits: &Limits,
+    log2_entries: u32,
+    settings: &Settings,
+    show_stats: bool,
+) -> (usize, usize) {
     let mut searcher = Searcher::new(log2_entries);
+    searcher.set_settings(settings.clone());
+    let mut stats = SearchStats::default();
     let mut solved = 0;
     let mut total = 0;
     for (number, line) in text.lines().enumerate() {
@@ -213,6 +254,7 @@ pub fn run_epd(text: &str, limits: &Limits, log2_entries: u32) -> (usize, usize)
         total += 1;
         searcher.clear_table();
         let result = searcher.think(&position.board, &[], limits, &mut Silent);
+        stats.add(searcher.stats());
         let played = result.best_move;
         let ok = played.is_some_and(|mv| position.is_solved_by(mv));
         solved += usize::from(ok);
@@ -240,6 +282,13 @@ pub fn run_epd(text: &str, limits: &Limits, log2_entries: u32) -> (usize, usize)
             result.info.depth,
             result.info.nodes
         ));
+    }
+    if show_stats {
+        send(&format!(
+            "Statistics over {total} positions ({}):",
+            settings.to_spec()
+        ));
+        send(stats.table().trim_end());
     }
     send(&format!("solved {solved}/{total}"));
     (solved, total)

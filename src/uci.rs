@@ -10,24 +10,32 @@
 //! opponent's time, in the position after the move umax expects: if the
 //! opponent plays it the GUI says `ponderhit` and the clock given with
 //! `go ponder` starts to run; if not, it says `stop` and discards the move.
+//!
+//! Bad input is answered with one `info string` line that repeats at most
+//! [`ECHO_CHARS`] characters of it, escaped. The
+//! numbers of `go` are brought into the range umax can use (a clock of a
+//! billion years is the longest clock umax knows, `mate 2147483648` is as deep
+//! as it searches); a `go` word without a number is reported and ignored.
 
 use std::time::{Duration, Instant};
 
 use crate::board::Move;
-use crate::clock::{Clock, Limits};
+use crate::clock::{Clock, Limits, MAX_SECONDS};
 use crate::game::{Game, parse_coordinate};
-use crate::input::{Input, send};
-use crate::search::{Listener, SearchInfo, Searcher, mate_in};
-use crate::table::DEFAULT_ENTRIES_LOG2;
+use crate::input::{ECHO_CHARS, Input, NumberError, parse_clamped, parse_number, quote, send};
+use crate::search::{Listener, MAX_PLIES, SearchInfo, Searcher, mate_in, techniques};
+use crate::table::{DEFAULT_MEGABYTES, TranspositionTable, usable_megabytes};
 
-/// Largest hash size offered, in MiB.
-const MAX_HASH_MEGABYTES: usize = 65_536;
+/// The longest time in a `go` command, in milliseconds: [`MAX_SECONDS`].
+const MAX_MILLISECONDS: i64 = MAX_SECONDS as i64 * 1000;
 
 /// The UCI front end's state.
 pub struct Uci {
     game: Game,
     searcher: Searcher,
     quit: bool,
+    /// Option `Stats`: print the search statistics as `info string` lines.
+    show_stats: bool,
 }
 
 impl Uci {
@@ -37,12 +45,14 @@ impl Uci {
             game: Game::new(),
             searcher,
             quit: false,
+            show_stats: false,
         }
     }
 
     /// Run until `quit` or end of input. `first_line` (normally `uci`) was
     /// already read while choosing the protocol.
     pub fn run(&mut self, input: &mut Input, first_line: Option<String>) {
+        input.set_too_long_message(|start| format!("info string Error: line too long: {start}"));
         if let Some(line) = first_line {
             self.handle(&line, input);
         }
@@ -63,13 +73,21 @@ impl Uci {
             "uci" => {
                 send(&format!("id name umax {}", env!("CARGO_PKG_VERSION")));
                 send("id author the umax developers (after H.G. Muller's micro-Max)");
-                let default_megabytes =
-                    ((1usize << DEFAULT_ENTRIES_LOG2) * crate::table::SLOT_BYTES) >> 20;
+                // The most that can be allocated now (the current table
+                // is freed before a new one is made, so it can be had too).
+                let max = usable_megabytes().max(self.searcher.table().megabytes());
                 send(&format!(
-                    "option name Hash type spin default {default_megabytes} min 1 max {MAX_HASH_MEGABYTES}"
+                    "option name Hash type spin default {} min 1 max {max}",
+                    DEFAULT_MEGABYTES.min(max)
                 ));
                 send("option name Clear Hash type button");
                 send("option name Ponder type check default false");
+                send("option name Threads type spin default 1 min 1 max 1");
+                send("option name Stats type check default false");
+                // The search laboratory's switches, from its one options table.
+                for line in techniques::uci_option_lines() {
+                    send(&line);
+                }
                 send("uciok");
             }
             "isready" => send("readyok"),
@@ -83,7 +101,7 @@ impl Uci {
             "stop" | "ponderhit" => {} // no search is running
             "quit" => self.quit = true,
             "debug" | "register" => {}
-            _ => send(&format!("info string Unknown command: {command}")),
+            _ => send(&format!("info string Unknown command: {}", quote(command))),
         }
     }
 
@@ -99,21 +117,54 @@ impl Uci {
             None => (rest.trim(), None),
         };
         match name.to_ascii_lowercase().as_str() {
-            "hash" => match value.and_then(|v| v.parse::<usize>().ok()) {
-                Some(megabytes) if (1..=MAX_HASH_MEGABYTES).contains(&megabytes) => {
-                    if let Err(error) = self.searcher.resize_table(megabytes) {
-                        send(&format!("info string {error}"));
-                    }
-                }
-                _ => send(&format!(
-                    "info string Hash must be a number of MiB from 1 to {MAX_HASH_MEGABYTES}"
-                )),
-            },
+            "hash" => self.set_hash(value.unwrap_or("")),
             "clear hash" => self.searcher.clear_table(),
             // The GUI says whether it will send `go ponder`; nothing to set up.
             "ponder" => {}
-            _ => send(&format!("info string Unknown option: {name}")),
+            // One search thread; the option is there for testing tools that set it.
+            "threads" => {
+                if let Err(error) = parse_number::<u32>(value.unwrap_or(""), 1..=1) {
+                    send(&format!("info string Threads: {error}"));
+                }
+            }
+            "stats" => match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => self.show_stats = true,
+                Some("false") => self.show_stats = false,
+                _ => send("info string Stats is true or false"),
+            },
+            lower => {
+                let mut settings = self.searcher.settings().clone();
+                match settings.set(lower, value.unwrap_or("")) {
+                    Ok(()) => self.searcher.set_settings(settings),
+                    Err(error) => send(&format!("info string {}", quote(&error))),
+                }
+            }
         }
+    }
+
+    /// `setoption name Hash value N`: a table of at most N MiB, up to the most
+    /// that can be allocated (what `uci` advertised). The old table is freed
+    /// first, so that the two are never held together.
+    fn set_hash(&mut self, value: &str) {
+        let max = usable_megabytes().max(self.searcher.table().megabytes());
+        let megabytes = match parse_number(value, 1..=max) {
+            Ok(megabytes) => megabytes,
+            Err(error) => {
+                send(&format!(
+                    "info string Hash: {error} MiB ({max} MiB is the most that can be \
+                     allocated here)"
+                ));
+                return;
+            }
+        };
+        let settings = self.searcher.settings().clone();
+        self.searcher = Searcher::with_table(TranspositionTable::empty());
+        let (table, warning) = TranspositionTable::with_megabytes_or_less(megabytes);
+        if let Some(warning) = warning {
+            send(&format!("info string {warning}"));
+        }
+        self.searcher = Searcher::with_table(table);
+        self.searcher.set_settings(settings);
     }
 
     /// `position startpos|fen FEN [moves M1 M2 ...]`. On a bad FEN or an illegal
@@ -141,6 +192,11 @@ impl Uci {
         for text in moves {
             match parse_coordinate(game.board(), text) {
                 Ok(mv) => game.play(mv).expect("parse_coordinate returns legal moves"),
+                // A long word is garbage, not a move worth explaining.
+                Err(_) if text.chars().count() > ECHO_CHARS => {
+                    send(&format!("info string Illegal move: {}", quote(text)));
+                    return;
+                }
                 Err(error) => {
                     send(&format!("info string {error}"));
                     return;
@@ -151,10 +207,13 @@ impl Uci {
     }
 
     fn go(&mut self, arguments: &[&str], input: &mut Input) {
-        let limits = parse_go(
+        let (limits, errors) = parse_go(
             arguments,
             self.game.board().side_to_move() == crate::board::Color::White,
         );
+        for error in errors {
+            send(&format!("info string {error}"));
+        }
         let board = self.game.board().clone();
         let mut listener = UciListener {
             input,
@@ -167,6 +226,11 @@ impl Uci {
             .think(&board, self.game.history_keys(), &limits, &mut listener);
         listener.wait_until_bestmove_allowed(&limits);
         self.quit |= listener.quit;
+        if self.show_stats {
+            for line in self.searcher.stats().table().lines() {
+                send(&format!("info string {line}"));
+            }
+        }
         match (result.best_move, result.ponder_move) {
             (Some(best), Some(ponder)) => send(&format!("bestmove {best} ponder {ponder}")),
             (Some(best), None) => send(&format!("bestmove {best}")),
@@ -175,37 +239,53 @@ impl Uci {
     }
 }
 
-/// Parse the arguments of `go`, in any order; unknown words are skipped.
-pub fn parse_go(arguments: &[&str], white_to_move: bool) -> Limits {
+/// Parse the arguments of `go`, in any order; unknown words are skipped. Each
+/// number is brought into the range umax can use ([`parse_clamped`]); a word
+/// whose number is missing or not a number is skipped, and the second value
+/// returned says why.
+pub fn parse_go(arguments: &[&str], white_to_move: bool) -> (Limits, Vec<String>) {
     let mut limits = Limits::default();
+    let mut errors = Vec::new();
     let mut white_time = None;
     let mut black_time = None;
     let mut white_increment = Duration::ZERO;
     let mut black_increment = Duration::ZERO;
     let mut moves_to_go = None;
-    let millis = |text: Option<&&str>| {
-        text.and_then(|t| t.parse::<i64>().ok())
-            .map(|ms| Duration::from_millis(ms.max(0) as u64))
-    };
     let mut index = 0;
     while index < arguments.len() {
-        let value = arguments.get(index + 1);
+        let word = arguments[index];
+        let value = arguments.get(index + 1).copied().unwrap_or("");
         let mut consumed = 2;
-        match arguments[index] {
-            "wtime" => white_time = millis(value),
-            "btime" => black_time = millis(value),
-            "winc" => white_increment = millis(value).unwrap_or_default(),
-            "binc" => black_increment = millis(value).unwrap_or_default(),
+        // The value of `word`, clamped to `range`; `None` (and an error) if it
+        // is not a number.
+        let mut number = |range| {
+            parse_clamped(value, range)
+                .map_err(|error: NumberError| errors.push(format!("go {word}: {error}")))
+                .ok()
+        };
+        let mut millis = || number(0..=MAX_MILLISECONDS).map(|ms| Duration::from_millis(ms as u64));
+        match word {
+            "wtime" => white_time = millis(),
+            "btime" => black_time = millis(),
+            "winc" => white_increment = millis().unwrap_or_default(),
+            "binc" => black_increment = millis().unwrap_or_default(),
+            "movetime" => limits.move_time = millis(),
+            // `movestogo 0` is read as "no moves to go given".
             "movestogo" => {
-                moves_to_go = value.and_then(|v| v.parse::<u32>().ok()).filter(|&m| m > 0)
+                moves_to_go = number(0..=i64::from(u32::MAX))
+                    .filter(|&moves| moves > 0)
+                    .map(|moves| moves as u32)
             }
-            "depth" => limits.depth = value.and_then(|v| v.parse().ok()),
-            "nodes" => limits.nodes = value.and_then(|v| v.parse().ok()),
-            "movetime" => limits.move_time = millis(value),
+            "depth" => limits.depth = number(1..=i64::from(MAX_PLIES)).map(|d| d as u32),
+            "nodes" => {
+                limits.nodes = parse_clamped(value, 1..=u64::MAX)
+                    .map_err(|error| errors.push(format!("go nodes: {error}")))
+                    .ok()
+            }
+            // Mate in N moves: search 2N - 1 plies deep at least.
             "mate" => {
-                limits.depth = value
-                    .and_then(|v| v.parse::<u32>().ok())
-                    .map(|moves| 2 * moves)
+                limits.depth = number(1..=i64::from(MAX_PLIES.div_ceil(2)))
+                    .map(|moves| (2 * moves as u32).min(MAX_PLIES))
             }
             "infinite" => {
                 limits.infinite = true;
@@ -231,7 +311,7 @@ pub fn parse_go(arguments: &[&str], white_to_move: bool) -> Limits {
             moves_to_go,
         });
     }
-    limits
+    (limits, errors)
 }
 
 /// One `info` line for a completed iteration.
@@ -346,7 +426,7 @@ mod tests {
 
     #[test]
     fn go_parameters_in_any_order() {
-        let limits = parse_go(
+        let (limits, errors) = parse_go(
             &[
                 "movestogo",
                 "20",
@@ -361,14 +441,39 @@ mod tests {
             false,
         );
         assert!(limits.infinite);
+        assert!(errors.is_empty());
         let clock = limits.clock.unwrap();
         assert_eq!(clock.remaining, Duration::from_millis(30000));
         assert_eq!(clock.increment, Duration::from_millis(100));
         assert_eq!(clock.moves_to_go, Some(20));
-        let limits = parse_go(&["depth", "7", "movetime", "250", "nodes", "1000"], true);
+        let (limits, _) = parse_go(&["depth", "7", "movetime", "250", "nodes", "1000"], true);
         assert_eq!(limits.depth, Some(7));
         assert_eq!(limits.nodes, Some(1000));
         assert_eq!(limits.move_time, Some(Duration::from_millis(250)));
         assert_eq!(limits.clock, None);
+    }
+
+    #[test]
+    fn go_numbers_are_clamped_or_reported() {
+        let (limits, errors) = parse_go(&["mate", "2147483648"], true);
+        assert_eq!(limits.depth, Some(MAX_PLIES));
+        assert!(errors.is_empty());
+        let (limits, _) = parse_go(&["mate", "2"], true);
+        assert_eq!(limits.depth, Some(4));
+        let (limits, _) = parse_go(&["wtime", "1844674407370955161", "winc", "-5"], true);
+        let clock = limits.clock.unwrap();
+        assert_eq!(clock.remaining, Duration::from_secs(MAX_SECONDS as u64));
+        assert_eq!(clock.increment, Duration::ZERO);
+        let (limits, _) = parse_go(&["depth", "0", "nodes", "99999999999999999999999"], true);
+        assert_eq!((limits.depth, limits.nodes), (Some(1), Some(u64::MAX)));
+        let (limits, errors) = parse_go(&["depth", "x", "movetime", "nan"], true);
+        assert_eq!((limits.depth, limits.move_time), (None, None));
+        assert_eq!(
+            errors,
+            [
+                format!("go depth: 'x' is not a number from 1 to {MAX_PLIES}"),
+                format!("go movetime: 'nan' is not a number from 0 to {MAX_MILLISECONDS}"),
+            ]
+        );
     }
 }

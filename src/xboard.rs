@@ -12,25 +12,37 @@
 //! `undo`, `quit`...) aborts the search without a move; everything else,
 //! `ping` included, waits until the move has been sent, as the protocol asks.
 //! In analysis mode `.` and `ping` are answered at once and any other command
-//! interrupts the analysis, is handled, and analysis resumes. End of input
-//! means the GUI has gone: the search ends at once.
+//! interrupts the analysis, is handled, and analysis resumes (but not while
+//! the old `edit` mode is setting up a position: analysis waits for its `.`).
+//! End of input means the GUI has gone: the search ends at once.
+//!
+//! Bad input is answered with one `Error (...)` line that repeats at most
+//! [`ECHO_CHARS`](crate::input::ECHO_CHARS) characters of it, escaped; clocks
+//! beyond what umax can use are read as the most it can use.
 
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Color, Piece, PieceKind, Square};
-use crate::clock::{Limits, TimeControl, parse_seconds};
+use crate::clock::{Limits, MAX_SECONDS, TimeControl, read_seconds};
 use crate::game::{Game, GameStatus, parse_move};
-use crate::input::{Input, send};
-use crate::search::{INFINITY, Listener, SearchInfo, Searcher, mate_in};
+use crate::input::{Input, parse_clamped, parse_number, quote, send};
+use crate::search::{INFINITY, Listener, MAX_PLIES, SearchInfo, Searcher, mate_in, techniques};
+use crate::table::TranspositionTable;
 
-/// The features umax announces after `protover 2`.
+/// The features umax announces after `protover 2`. `sigint=0`: xboard must not
+/// interrupt umax with SIGINT (it would end the process). `sigterm` keeps its
+/// default, 1: when xboard sends SIGTERM umax ends, which is what it asks
+/// (python-chess rejects `sigterm=0`).
 pub fn features() -> String {
     format!(
         "feature myname=\"umax {}\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 \
-         sigterm=0 reuse=1 analyze=1 colors=0 memory=1 san=0 nps=0 debug=1 variants=\"normal\"",
+         reuse=1 analyze=1 colors=0 memory=1 san=0 nps=0 debug=1 variants=\"normal\"",
         env!("CARGO_PKG_VERSION")
     )
 }
+
+/// The largest `time` / `otim` value used, in centiseconds: [`MAX_SECONDS`].
+const MAX_CENTISECONDS: i64 = MAX_SECONDS as i64 * 100;
 
 /// The time control until the GUI sends one: 40 moves in 5 minutes.
 const DEFAULT_LEVEL: TimeControl = TimeControl::Level {
@@ -91,9 +103,16 @@ impl Xboard {
 
     /// Run until `quit` or end of input.
     pub fn run(&mut self, input: &mut Input) {
+        input.set_too_long_message(|start| format!("Error (line too long): {start}"));
         while !self.quit {
-            // Commands that interrupted the analysis are handled before it resumes.
-            if self.analyzing && self.analysis_stale && !input.has_deferred() && !input.end_seen() {
+            // Commands that interrupted the analysis are handled before it
+            // resumes, and a position being edited is finished first.
+            if self.analyzing
+                && self.analysis_stale
+                && self.editing.is_none()
+                && !input.has_deferred()
+                && !input.end_seen()
+            {
                 self.analyze(input);
                 continue;
             }
@@ -109,6 +128,8 @@ impl Xboard {
             self.edit_command(line, edit);
             return;
         }
+        // What an error repeats of the line.
+        let echo = quote(line);
         let (command, argument) = match line.split_once(char::is_whitespace) {
             Some((command, argument)) => (command, argument.trim()),
             None => (line, ""),
@@ -117,13 +138,18 @@ impl Xboard {
             // Accepted and ignored: umax does not ponder under xboard (`hard`),
             // has one thread (`cores`), no tablebases and no random mode.
             "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
-            | "ics" | "hard" | "easy" | "draw" | "cores" | "egtpath" | "option" | "nps"
-            | "pause" | "resume" => {}
+            | "ics" | "hard" | "easy" | "draw" | "cores" | "egtpath" | "nps" | "pause"
+            | "resume" => {}
             "protover" => {
                 send("feature done=0");
                 send(&features());
+                // The search laboratory's switches, from its one options table.
+                for option in techniques::xboard_option_features() {
+                    send(&format!("feature {option}"));
+                }
                 send("feature done=1");
             }
+            "option" => self.set_option(argument),
             "new" => {
                 self.game = Game::new();
                 self.searcher.clear_table();
@@ -134,7 +160,7 @@ impl Xboard {
             }
             "variant" => {
                 if argument != "normal" {
-                    send(&format!("Error (unsupported variant): {argument}"));
+                    send(&format!("Error (unsupported variant): {}", quote(argument)));
                 }
             }
             "quit" => self.quit = true,
@@ -147,59 +173,50 @@ impl Xboard {
                 self.engine_side = Some(self.game.board().side_to_move().opposite());
             }
             "white" | "black" => {
-                // Protocol 1: set the side to move, the engine plays the other.
                 let side = if command == "white" {
                     Color::White
                 } else {
                     Color::Black
                 };
-                if self.game.board().side_to_move() != side {
-                    let mut fen = self.game.board().to_fen();
-                    let fields: Vec<&str> = fen.split(' ').collect();
-                    fen = format!(
-                        "{} {} - - 0 1",
-                        fields[0],
-                        if side == Color::White { 'w' } else { 'b' }
-                    );
-                    if let Ok(game) = Game::from_fen(&fen) {
-                        self.game = game;
-                    }
-                }
+                self.set_side_to_move(side);
                 self.engine_side = Some(side.opposite());
             }
-            "level" => self.set_level(argument, line),
-            "st" => match parse_seconds(argument) {
-                Some(time) if !time.is_zero() => self.time_control = TimeControl::PerMove(time),
+            "level" => self.set_level(argument, &echo),
+            "st" => match read_seconds(argument) {
+                Ok(time) if !time.is_zero() => self.time_control = TimeControl::PerMove(time),
                 // `st 0` (sent by some GUIs) means no fixed time per move: the
                 // last `level` applies again.
-                Some(_) => self.time_control = self.level,
-                None => send(&format!("Error (bad time): {line}")),
+                Ok(_) => self.time_control = self.level,
+                Err(error) => send(&format!("Error (bad time): st {error} seconds")),
             },
-            "sd" => match argument.parse::<u32>() {
+            // `sd 0` means no limit; a depth beyond umax's deepest is no limit either.
+            "sd" => match parse_clamped(argument, 0..=MAX_PLIES) {
                 Ok(depth) => self.max_depth = (depth > 0).then_some(depth),
-                Err(_) => send(&format!("Error (bad depth): {line}")),
+                Err(error) => send(&format!("Error (bad depth): sd {error} plies")),
             },
-            "time" => match argument.parse::<i64>() {
+            // A clock may run negative (a flag fell) or be absurdly large: the
+            // most umax uses is MAX_SECONDS, so a larger clock is read as that.
+            "time" => match parse_clamped(argument, 0..=MAX_CENTISECONDS) {
                 Ok(centiseconds) => {
-                    self.engine_time = Some(Duration::from_millis(centiseconds.max(0) as u64 * 10));
+                    self.engine_time = Some(Duration::from_millis(centiseconds as u64 * 10));
                 }
-                Err(_) => send(&format!("Error (bad time): {line}")),
+                Err(error) => send(&format!("Error (bad time): time {error} centiseconds")),
             },
             "otim" => {
-                if argument.parse::<i64>().is_err() {
-                    send(&format!("Error (bad time): {line}"));
+                if let Err(error) = parse_clamped(argument, 0..=MAX_CENTISECONDS) {
+                    send(&format!("Error (bad time): otim {error} centiseconds"));
                 }
             }
             "usermove" => self.user_move(argument, input),
             "?" => {} // nothing to interrupt
-            "ping" => send(&format!("pong {argument}")),
+            "ping" => send(&format!("pong {}", quote(argument))),
             "result" => self.engine_side = None,
             "setboard" => match Game::from_fen(argument) {
                 Ok(game) => {
                     self.game = game;
                     self.analysis_stale = true;
                 }
-                Err(_) => send("tellusererror Illegal position"),
+                Err(error) => send(&format!("tellusererror Illegal position: {error}")),
             },
             "edit" => self.editing = Some(EditPlacement::from_board(self.game.board())),
             "undo" => {
@@ -226,29 +243,92 @@ impl Xboard {
                 self.analyzing = false;
                 self.analysis_stale = false;
             }
-            "." => {} // analysis status is only answered while analysing
-            "memory" => match argument.parse::<usize>() {
-                Ok(megabytes) if megabytes > 0 => {
-                    if let Err(error) = self.searcher.resize_table(megabytes) {
-                        send(&format!("tellusererror {error}"));
-                    }
-                }
-                _ => send(&format!("Error (bad memory size): {line}")),
-            },
+            // Analysis status: while a search runs its listener answers; here
+            // analysis is idle (no legal move, or between two searches).
+            "." if self.analyzing => send("stat01: 0 0 0 0 0"),
+            "." => {} // only answered while analysing
+            "memory" => self.set_memory(argument),
             _ if looks_like_move(command) && argument.is_empty() => {
                 self.user_move(command, input);
             }
-            _ => send(&format!("Error (unknown command): {command}")),
+            _ => send(&format!("Error (unknown command): {}", quote(command))),
         }
     }
 
-    fn set_level(&mut self, argument: &str, line: &str) {
+    fn set_level(&mut self, argument: &str, echo: &str) {
         match TimeControl::parse_level(argument) {
             Some(level) => {
                 self.level = level;
                 self.time_control = level;
             }
-            None => send(&format!("Error (bad level): {line}")),
+            None => send(&format!(
+                "Error (bad level): {echo} (expected 'level MOVES MINUTES[:SECONDS] \
+                 INCREMENT', times up to {MAX_SECONDS} seconds)"
+            )),
+        }
+    }
+
+    /// Protocol 1 `white` / `black`: set the side to move, keeping the rest of
+    /// the position (castling rights included). The move history cannot survive
+    /// a side that moves twice, so the game restarts from the new position; an
+    /// en-passant capture is no longer possible. If the side not to move would
+    /// be in check the position is impossible and stays as it was.
+    fn set_side_to_move(&mut self, side: Color) {
+        if self.game.board().side_to_move() == side {
+            return;
+        }
+        let fen = self.game.board().to_fen();
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        fields[1] = if side == Color::White { "w" } else { "b" };
+        fields[3] = "-";
+        match Game::from_fen(&fields.join(" ")) {
+            Ok(game) => {
+                self.game = game;
+                self.analysis_stale = true;
+            }
+            Err(error) => send(&format!("Error (cannot set the side to move): {error}")),
+        }
+    }
+
+    /// `memory N`: a hash table of at most N MiB. The old table is freed first,
+    /// so the two are never held together; if the memory cannot be had, the
+    /// largest table that can is used and the GUI is told.
+    fn set_memory(&mut self, argument: &str) {
+        let megabytes = match parse_number(argument, 1..=usize::MAX) {
+            Ok(megabytes) => megabytes,
+            Err(error) => {
+                send(&format!("Error (bad memory size): memory {error} MiB"));
+                return;
+            }
+        };
+        let settings = self.searcher.settings().clone();
+        self.searcher = Searcher::with_table(TranspositionTable::empty());
+        let (table, warning) = TranspositionTable::with_megabytes_or_less(megabytes);
+        if let Some(warning) = warning {
+            send(&format!("telluser {warning}"));
+        }
+        self.searcher = Searcher::with_table(table);
+        self.searcher.set_settings(settings);
+    }
+
+    /// `option NAME=VALUE`: set one of the laboratory's switches (announced
+    /// with `feature option=...`).
+    fn set_option(&mut self, argument: &str) {
+        let Some((name, value)) = argument.split_once('=') else {
+            send(&format!(
+                "Error (option needs NAME=VALUE): option {}",
+                quote(argument)
+            ));
+            return;
+        };
+        let mut settings = self.searcher.settings().clone();
+        match settings.set(name, value) {
+            Ok(()) => self.searcher.set_settings(settings),
+            Err(error) => send(&format!(
+                "Error ({}): option {}",
+                quote(&error),
+                quote(argument)
+            )),
         }
     }
 
@@ -265,7 +345,7 @@ impl Xboard {
                     self.think_and_move(input);
                 }
             }
-            Err(_) => send(&format!("Illegal move: {text}")),
+            Err(_) => send(&format!("Illegal move: {}", quote(&text))),
         }
     }
 
@@ -307,6 +387,7 @@ impl Xboard {
             start: Instant::now(),
             interrupt: Interrupt::None,
             nodes: 0,
+            depth: 0,
         };
         let result = self
             .searcher
@@ -342,6 +423,7 @@ impl Xboard {
             start: Instant::now(),
             interrupt: Interrupt::None,
             nodes: 0,
+            depth: 0,
         };
         self.searcher
             .think(&board, self.game.history_keys(), &limits, &mut listener);
@@ -371,10 +453,17 @@ impl Xboard {
     }
 
     /// One line of the old `edit` mode: `c` toggles the colour, `#` clears the
-    /// board, `Pa4` puts a piece, `xa4` empties a square, `.` leaves.
+    /// board, `Pa4` puts a piece, `xa4` empties a square, `.` leaves (the side
+    /// to move stays as it was). Beyond the protocol, `ping` is answered and
+    /// `quit` quits, so that a GUI that gives up half-way is not ignored.
     fn edit_command(&mut self, line: &str, mut edit: EditPlacement) {
-        match line {
+        match line.split_whitespace().next().unwrap_or("") {
             "" => {}
+            "quit" => {
+                self.quit = true;
+                return;
+            }
+            "ping" => send(&format!("pong {}", quote(line["ping".len()..].trim()))),
             "c" => edit.color = edit.color.opposite(),
             "#" => edit.squares = [None; 64],
             "." => {
@@ -384,7 +473,7 @@ impl Xboard {
                         self.game = game;
                         self.analysis_stale = true;
                     }
-                    Err(_) => send("tellusererror Illegal position"),
+                    Err(error) => send(&format!("tellusererror Illegal position: {error}")),
                 }
                 return;
             }
@@ -397,7 +486,7 @@ impl Xboard {
                     (_, Some(square), Some(kind)) => {
                         edit.put(square, Some(Piece::new(edit.color, kind)))
                     }
-                    _ => send(&format!("Error (bad edit command): {line}")),
+                    _ => send(&format!("Error (bad edit command): {}", quote(line))),
                 }
             }
         }
@@ -519,7 +608,9 @@ struct XboardListener<'a> {
     analyzing: bool,
     start: Instant,
     interrupt: Interrupt,
+    /// Nodes and depth of the last completed iteration, for `stat01`.
     nodes: u64,
+    depth: u32,
 }
 
 impl XboardListener<'_> {
@@ -549,15 +640,18 @@ impl Listener for XboardListener<'_> {
             if self.analyzing {
                 match command {
                     "" | "?" => {}
+                    // `stat01: time nodes ply moves-left moves-total`, as of the
+                    // last completed iteration (umax does not count root moves).
                     "." => send(&format!(
-                        "stat01: {} {} 0 0 0",
+                        "stat01: {} {} {} 0 0",
                         self.start.elapsed().as_millis() / 10,
-                        self.nodes
+                        self.nodes,
+                        self.depth
                     )),
                     // While analysing, a ping is answered at once (as while pondering).
                     "ping" => send(&format!(
                         "pong {}",
-                        line.split_whitespace().nth(1).unwrap_or("")
+                        quote(line.split_whitespace().nth(1).unwrap_or(""))
                     )),
                     "post" | "nopost" => self.set_post(command == "post"),
                     // Anything else is handled between two analyses.
@@ -590,6 +684,7 @@ impl Listener for XboardListener<'_> {
 
     fn iteration_done(&mut self, info: &SearchInfo) {
         self.nodes = info.nodes;
+        self.depth = info.depth;
         if self.post {
             send(&thinking_line(info));
         }

@@ -317,10 +317,9 @@ fn rejects_bad_en_passant_squares() {
         "bad en-passant field: no black pawn can just have passed e6",
     );
     // The pawn is there but its start square is occupied, so it cannot have come from there.
+    // (A knight stands on e2: a ninth pawn there is no position at all.)
     assert_rejected(
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
-            .replace("PPPP1PPP", "PPPPPPPP")
-            .as_str(),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPPNPPP/RNBQKB1R b KQkq e3 0 1",
         "no white pawn can just have passed e3",
     );
 }
@@ -452,4 +451,52 @@ fn random_bytes_never_panic() {
         let text = String::from_utf8_lossy(&bytes);
         assert!(Board::from_fen(&text).is_err(), "{text:?}");
     }
+}
+
+#[test]
+fn rejects_material_no_game_can_reach() {
+    // 23 queens (found by fuzzing: searched as "mate -2648").
+    assert_rejected(
+        "7k/8/8/pppppppp/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/KQQQQQQQ w - - 0 1",
+        "white has 32 pieces: no game reaches more than 16",
+    );
+    assert_rejected(
+        "rnbqkbnr/pppppppp/8/8/8/P7/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "white has 17 pieces",
+    );
+    assert_rejected(
+        "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1",
+        "black has 9 pawns: no game reaches more than 8",
+    );
+    // Eight pawns and a second queen: no pawn is missing to have promoted.
+    assert_rejected(
+        "4k3/8/8/8/8/8/PPPPPPPP/QQ2K3 w - - 0 1",
+        "white has 1 promoted pieces, more than its missing pawns could have made",
+    );
+    // Three knights and two queens with six pawns: two promotions, two pawns missing.
+    assert!(Board::from_fen("4k3/8/8/8/8/8/PPPPPP2/QQNNN1K1 w - - 0 1").is_ok());
+    // ...but not with seven pawns.
+    assert_rejected(
+        "4k3/8/8/8/8/8/PPPPPPP1/QQNNN1K1 w - - 0 1",
+        "white has 2 promoted pieces",
+    );
+    // Nine queens and a king: all eight pawns promoted.
+    assert!(Board::from_fen("QQQQQQQQ/Q7/8/8/8/8/8/K6k b - - 0 1").is_ok());
+    assert_eq!(
+        Board::from_fen("QQQQQQQQ/QQ6/8/8/8/8/8/K6k b - - 0 1"),
+        Err(FenError::TooManyPromoted(Color::White, 9))
+    );
+}
+
+#[test]
+fn echoed_fields_are_escaped_and_short() {
+    let long = "x".repeat(10_000);
+    let error = Board::from_fen(&format!("4k3/8/8/8/8/8/8/4K3 {long} - - 0 1"))
+        .unwrap_err()
+        .to_string();
+    assert!(error.len() < 200, "{error}");
+    let error = Board::from_fen("4k3/8/8/8/8/8/8/4K3 w - - \x1b[2J 1")
+        .unwrap_err()
+        .to_string();
+    assert!(!error.contains('\x1b'), "{error}");
 }

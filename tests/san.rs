@@ -315,6 +315,97 @@ fn a_pawn_without_a_file_letter_only_pushes() {
     assert_refused(START_FEN, "d5", "Illegal move: d5 (no pawn can reach d5)");
 }
 
+/// Moves as people type them: lower-case piece letters, castling in lower
+/// case, a pawn capture without its `x` or without its target's rank.
+#[test]
+fn moves_typed_in_lower_case() {
+    assert_reads(START_FEN, "g1f3", &["nf3", "ng1f3", "ngf3", "n1f3"]);
+    assert_reads(START_FEN, "e2e4", &["e4", "e2-e4"]);
+    let fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_reads(fen, "e1g1", &["o-o", "O-o", "0-0"]);
+    assert_reads(fen, "e1c1", &["o-o-o"]);
+    assert_reads(fen, "a1b1", &["ra1b1", "rb1", "Rab1"]);
+    assert_reads(fen, "e1d1", &["kd1"]);
+    assert_reads("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1d7", &["qd7", "qxd7+"]);
+    // Pawn captures: `ed5`, and `exd`/`ed` when one capture fits.
+    let fen = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+    assert_reads(fen, "e4d5", &["exd5", "ed5", "exd", "ed", "e:d"]);
+    // Two captures from the e-file onto the d-file: `exd` is ambiguous.
+    let fen = "4k3/8/3p4/4P3/3p4/4P3/8/4K3 w - - 0 1";
+    assert_refused(fen, "exd", "Ambiguous move: exd (could be exd4 or exd6)");
+    assert_reads(fen, "e5d6", &["exd6", "ed6"]);
+    assert_refused(
+        START_FEN,
+        "exd",
+        "Illegal move: exd (no pawn on the e-file can capture on the d-file)",
+    );
+    // A file-only promotion capture still asks for the piece.
+    let fen = "3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1";
+    assert_refused(
+        fen,
+        "exd",
+        "Illegal move: exd (say which piece to promote to, e.g. exd8=Q)",
+    );
+    assert_reads(fen, "e7d8n", &["exd=N", "exd8n", "ed8n"]);
+}
+
+/// A move typed with caps lock on is read in lower case when it is no move as
+/// typed; the error, if any, is for the text as typed.
+#[test]
+fn moves_typed_in_capitals() {
+    assert_reads(START_FEN, "e2e4", &["E4", "E2E4", "E2-E4"]);
+    assert_reads(START_FEN, "g1f3", &["NF3", "NG1F3"]);
+    assert_reads(START_FEN, "b2b4", &["B4"]);
+    // A capital first letter is a piece when it can be: BXC4 is the bishop's
+    // capture if the bishop can make it, else the pawn's.
+    let fen = "4k3/8/8/8/2p5/1P6/8/4KB2 w - - 0 1";
+    assert_reads(fen, "f1c4", &["BXC4", "BC4"]);
+    assert_reads(fen, "b3c4", &["bxc4", "B3XC4"]);
+    assert_reads("4k3/8/8/8/2p5/1P6/8/4K3 w - - 0 1", "b3c4", &["BXC4"]);
+    // Only all-caps text is read again: `Bb4` stays a bishop move (illegal
+    // here), never the pawn's b4.
+    assert_refused(
+        START_FEN,
+        "Bb4",
+        "Illegal move: Bb4 (no bishop can reach b4)",
+    );
+    let fen = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
+    assert_reads(fen, "e4d5", &["EXD5", "EXD"]);
+    assert_refused(
+        START_FEN,
+        "E5",
+        "Illegal move: E5 ('E' is not a piece letter (K, Q, R, B, N))",
+    );
+}
+
+/// A lower-case `b` is the b-file or, as people type, the bishop: legality
+/// decides, and when both readings are legal SAN's rule (a lower-case letter
+/// is a file) makes it the pawn.
+#[test]
+fn lower_case_b_is_decided_by_legality() {
+    // Only the bishop can reach c4.
+    assert_reads(
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2",
+        "f1c4",
+        &["bc4", "Bc4", "bfc4"],
+    );
+    // Only the b-pawn can capture on c4.
+    let fen = "4k3/8/8/8/2p5/1P6/8/4K3 w - - 0 1";
+    assert_reads(fen, "b3c4", &["bc4", "bxc4", "bxc"]);
+    // Both can: the pawn, as in SAN; the bishop with its capital letter.
+    let fen = "4k3/8/8/8/2p5/1P6/8/4KB2 w - - 0 1";
+    assert_reads(fen, "b3c4", &["bxc4", "bc4", "b3xc4", "bxc"]);
+    assert_reads(fen, "f1c4", &["Bxc4", "bfxc4", "bfc4"]);
+    // Neither can: both readings are explained.
+    assert_refused(
+        START_FEN,
+        "bc4",
+        "Illegal move: bc4 (as a bishop move: no bishop can reach c4; as a b-pawn move: no pawn can reach c4)",
+    );
+    // `b4` is a pawn move only.
+    assert_reads(START_FEN, "b2b4", &["b4"]);
+}
+
 #[test]
 fn a_pawn_reaching_the_last_rank_must_name_its_piece() {
     let fen = "3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1";
@@ -326,7 +417,7 @@ fn a_pawn_reaching_the_last_rank_must_name_its_piece() {
     assert_refused(
         fen,
         "exd8",
-        "Illegal move: exd8 (say which piece to promote to, e.g. d8=Q)",
+        "Illegal move: exd8 (say which piece to promote to, e.g. exd8=Q)",
     );
     assert_refused(
         fen,

@@ -400,3 +400,121 @@ fn forced_uci_mode() {
     engine.send("quit");
     assert!(engine.wait_exit(Duration::from_secs(2)).success());
 }
+
+/// Found by fuzzing: `go mate 2147483648` doubled into a 1-ply search. Numbers
+/// beyond what umax can use are read as the most it can use.
+#[test]
+fn huge_go_numbers_are_clamped_not_wrapped() {
+    let mut engine = start_uci();
+    engine.send("position startpos");
+    engine.send("go mate 2147483648");
+    let early = no_bestmove_within(&mut engine, 400);
+    assert!(
+        early.iter().any(|line| line.starts_with("info depth 2 ")),
+        "{}",
+        engine.transcript()
+    );
+    engine.send("stop");
+    wait_for_bestmove(&mut engine);
+    // A clock of 1844674407370955161 ms is the longest clock umax knows.
+    engine.send("go wtime 1844674407370955161 btime 1844674407370955161 winc -5");
+    no_bestmove_within(&mut engine, 400);
+    engine.send("stop");
+    wait_for_bestmove(&mut engine);
+    engine.assert_no_errors();
+}
+
+/// A `go` word whose number is not a number is reported and skipped.
+#[test]
+fn go_with_a_bad_number_says_so_and_still_moves() {
+    let mut engine = start_uci();
+    engine.send("position startpos");
+    engine.send("go depth deep movetime 100");
+    assert_eq!(
+        engine.line(),
+        "info string go depth: 'deep' is not a number from 1 to 95"
+    );
+    let (_, best) = wait_for_bestmove(&mut engine);
+    assert!(is_legal(&play(START, &[]), &best));
+}
+
+/// The Hash option offers no more than can be had, and a larger value says
+/// what the maximum is.
+#[test]
+fn hash_maximum_is_what_can_be_allocated() {
+    let mut engine = Engine::start(&[]);
+    engine.send("uci");
+    let (lines, _) = engine.until("uciok", |line| line == "uciok");
+    let option = lines
+        .iter()
+        .find(|line| line.starts_with("option name Hash "))
+        .expect("a Hash option");
+    let max: usize = option
+        .rsplit(' ')
+        .next()
+        .and_then(|max| max.parse().ok())
+        .expect("max is a number");
+    if let Some(total) = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|info| {
+            let line = info
+                .lines()
+                .find(|l| l.starts_with("MemTotal:"))?
+                .to_string();
+            line.split_whitespace().nth(1)?.parse::<usize>().ok()
+        })
+    {
+        assert!(
+            max <= total / 1024,
+            "{option}: more than the machine's memory"
+        );
+    }
+    engine.send(&format!("setoption name Hash value {}", max + 1));
+    let line = engine.line();
+    assert_eq!(
+        line,
+        format!(
+            "info string Hash: '{}' is not a number from 1 to {max} MiB ({max} MiB is the \
+             most that can be allocated here)",
+            max + 1
+        )
+    );
+    engine.send("setoption name Hash value 2");
+    sync(&mut engine);
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    wait_for_bestmove(&mut engine);
+}
+
+/// Carriage returns end lines; control characters are echoed escaped.
+#[test]
+fn carriage_returns_and_control_characters() {
+    let mut engine = start_uci();
+    engine.send_bytes(b"isready\risready\r\n");
+    assert_eq!(engine.line(), "readyok");
+    assert_eq!(engine.line(), "readyok");
+    engine.send_bytes(b"frob\x1b[31mnicate\x07\n");
+    assert_eq!(
+        engine.line(),
+        "info string Unknown command: frob\\x1b[31mnicate\\x07"
+    );
+    engine.send(&format!(
+        "position startpos moves e2e4 {}",
+        "e7".repeat(5000)
+    ));
+    let line = engine.line();
+    assert!(
+        line.starts_with("info string Illegal move: e7e7") && line.len() < 120,
+        "{line}"
+    );
+    let mut long = b"isready ".to_vec();
+    long.extend(std::iter::repeat_n(b'x', 100_000));
+    long.push(b'\n');
+    engine.send_bytes_quietly(&long);
+    assert!(
+        engine
+            .line()
+            .starts_with("info string Error: line too long: isready xxx")
+    );
+    sync(&mut engine);
+}

@@ -7,7 +7,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Engine, MATE_IN_ONE, PROMOTION, STALEMATE, START, is_error, is_legal, play};
+use common::{Engine, MATE_IN_ONE, MATED, PROMOTION, STALEMATE, START, is_error, is_legal, play};
 
 /// Black to move after 1.e4.
 const AFTER_E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
@@ -74,14 +74,21 @@ fn protover_2_announces_the_features_then_answers_ping() {
     let features = engine.line();
     let expected = format!(
         "feature myname=\"umax {}\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 \
-         sigterm=0 reuse=1 analyze=1 colors=0 memory=1 san=0 nps=0 debug=1 variants=\"normal\"",
+         reuse=1 analyze=1 colors=0 memory=1 san=0 nps=0 debug=1 variants=\"normal\"",
         env!("CARGO_PKG_VERSION")
     );
     assert_eq!(features, expected);
-    assert_eq!(engine.line(), "feature done=1");
-    // python-chess answers the features it dislikes, then pings.
-    engine.send("rejected usermove");
-    engine.send("rejected sigterm");
+    // Then one `feature option=` per laboratory switch, and done.
+    let (options, _) = engine.until("feature done=1", |line| line == "feature done=1");
+    assert_eq!(options.len(), umax::search::techniques::OPTIONS.len() + 1);
+    assert!(
+        options
+            .iter()
+            .all(|line| line.starts_with("feature option=\""))
+    );
+    // python-chess rejects `sigterm=0` (it ends engines with SIGTERM), so umax
+    // leaves sigterm at its default. It accepts memory, then pings.
+    assert!(!features.contains("sigterm"), "{features}");
     engine.send("accepted memory");
     assert_eq!(ping(&mut engine, 1), Vec::<String>::new());
     engine.send("quit");
@@ -395,12 +402,27 @@ fn bad_setboard_is_refused_and_the_position_kept() {
     engine.send("force");
     engine.send(&format!("setboard {PROMOTION}"));
     engine.send("setboard 8/8/8/8 w - - 0 1");
-    assert_eq!(engine.line(), "tellusererror Illegal position");
+    assert_eq!(
+        engine.line(),
+        "tellusererror Illegal position: expected 8 ranks separated by '/', found 4"
+    );
     engine.send("setboard this is not a FEN");
-    assert_eq!(engine.line(), "tellusererror Illegal position");
+    assert!(engine.line().starts_with("tellusererror Illegal position"));
     // No kings: not a position either.
     engine.send("setboard 8/8/8/8/8/8/8/8 w - - 0 1");
-    assert_eq!(engine.line(), "tellusererror Illegal position");
+    assert_eq!(
+        engine.line(),
+        "tellusererror Illegal position: white has no king"
+    );
+    // Nor are 23 queens (found by fuzzing: searched as "mate -2648").
+    engine.send("setboard 7k/8/8/pppppppp/QQQQQQQQ/QQQQQQQQ/QQQQQQQQ/KQQQQQQQ w - - 0 1");
+    assert!(
+        engine
+            .line()
+            .starts_with("tellusererror Illegal position: white has 32 pieces"),
+        "{}",
+        engine.transcript()
+    );
     // Still the promotion position.
     engine.send("usermove e7e8q");
     assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
@@ -520,7 +542,7 @@ fn gui_commands_are_not_errors_and_unknown_ones_are() {
         "memory 16",
         "cores 1",
         "egtpath syzygy /nonexistent",
-        "option Some Option=1",
+        "option null=on",
         "draw",
         "bk",
         "force",
@@ -617,4 +639,241 @@ fn forced_xboard_mode() {
     assert!(ping(&mut engine, 9).is_empty());
     engine.send("quit");
     assert!(engine.wait_exit(Duration::from_secs(2)).success());
+}
+
+/// Found by fuzzing: `edit` during analysis never ended, so that `exit`,
+/// `force` and even `quit` were answered `Error (bad edit command)`. Edit mode
+/// ends at `.`; analysis then resumes on the edited position.
+#[test]
+fn edit_mode_during_analysis_ends_at_dot() {
+    let mut engine = start_xboard();
+    for line in [
+        "new", "force", "post", "analyze", "edit", "#", "Ke1", "c", "Ke8", ".",
+    ] {
+        engine.send(line);
+    }
+    // Analysis of the two kings, White to move.
+    let kings = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    let (_, first) = engine.until("thinking on the edited position", |line| {
+        is_thinking_from(line, kings)
+    });
+    assert!(
+        first
+            .split_whitespace()
+            .nth(4)
+            .is_some_and(|mv| mv.starts_with("e1"))
+    );
+    engine.send(".");
+    engine.until("a status line", |line| line.starts_with("stat01: "));
+    engine.send("exit");
+    engine.send("force");
+    let before = ping(&mut engine, 1);
+    assert!(
+        before.iter().all(|line| !is_error(line)),
+        "{}",
+        engine.transcript()
+    );
+    engine.assert_no_errors();
+    engine.send("quit");
+    assert!(engine.wait_exit(Duration::from_secs(5)).success());
+}
+
+/// The old `edit` mode outside analysis: pieces put and removed, `c` for the
+/// colour, castling rights where king and rook stand at home, the side to
+/// move kept; bad edit commands are reported and edit mode goes on.
+#[test]
+fn edit_mode_sets_up_a_position() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("force");
+    engine.send("edit");
+    engine.send("#");
+    engine.send("Ke1");
+    engine.send("Rh1");
+    engine.send("Pa2");
+    engine.send("xa2");
+    engine.send("Zz9");
+    assert_eq!(engine.line(), "Error (bad edit command): Zz9");
+    engine.send("c");
+    engine.send("Ke8");
+    engine.send("Pd7");
+    engine.send(".");
+    // White castles short (the rights follow from king and rook at home), the
+    // a-pawn is gone, and Black's pawn is there.
+    engine.send("e1g1");
+    engine.send("d7d5");
+    assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
+    engine.send("a2a3");
+    assert!(engine.line().starts_with("Illegal move"));
+    engine.assert_no_errors_but(&["Error (bad edit command): Zz9", "Illegal move: a2a3"]);
+}
+
+/// An impossible placement is refused at `.`, and the game stays as it was.
+#[test]
+fn edit_mode_refuses_an_impossible_position() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("force");
+    engine.send("edit");
+    engine.send("#");
+    engine.send("Ke1");
+    engine.send(".");
+    assert_eq!(
+        engine.line(),
+        "tellusererror Illegal position: black has no king"
+    );
+    engine.send("e2e4");
+    assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
+}
+
+/// `.` in analysis mode is answered with a `stat01` line even when there is
+/// nothing to analyse (here Black is mated).
+#[test]
+fn dot_in_analysis_is_answered_even_with_nothing_to_analyse() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("force");
+    engine.send(&format!("setboard {MATED}"));
+    engine.send("analyze");
+    engine.send(".");
+    assert_eq!(engine.line(), "stat01: 0 0 0 0 0");
+    engine.send("exit");
+    engine.send(".");
+    assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
+}
+
+/// Found by fuzzing: protocol 1 `black` / `white` dropped the castling rights.
+#[test]
+fn protocol_1_side_to_move_keeps_castling_rights() {
+    let mut engine = start_xboard();
+    for line in ["new", "force", "black", "force"] {
+        engine.send(line);
+    }
+    // Black moves first now; White castles on its fourth move.
+    for mv in [
+        "e7e5", "g1f3", "b8c6", "g2g3", "g8f6", "f1g2", "f8c5", "e1g1",
+    ] {
+        engine.send(mv);
+    }
+    assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
+    // `black` when Black is to move changes nothing; Black castles too.
+    engine.send("black");
+    engine.send("force");
+    engine.send("e8g8");
+    assert!(ping(&mut engine, 2).is_empty(), "{}", engine.transcript());
+    // `white` when White is to move changes nothing either.
+    engine.send("white");
+    engine.send("force");
+    engine.send("g1h1");
+    assert!(ping(&mut engine, 3).is_empty(), "{}", engine.transcript());
+}
+
+/// Found by fuzzing: `time 1844674407370955161` wrapped around in the
+/// conversion to milliseconds, and umax moved at once. A clock beyond a
+/// billion seconds is read as a billion seconds.
+#[test]
+fn huge_clocks_do_not_wrap() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("level 0 5 0");
+    engine.send("time 1844674407370955161");
+    engine.send("otim 99999999999999999999999");
+    engine.send("e2e4");
+    let early = engine.lines_within(Duration::from_millis(500));
+    assert!(
+        early.iter().all(|line| !line.starts_with("move ")),
+        "moved at once: {}",
+        engine.transcript()
+    );
+    engine.send("?");
+    let (_, reply) = wait_for_move(&mut engine);
+    assert!(is_legal(&play(START, &["e2e4"]), &reply));
+    // A negative clock (a flag fell) is no error either.
+    engine.send("time -250");
+    assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
+    engine.assert_no_errors();
+    // Text that is no number is, and the error names the range.
+    engine.send("time soon");
+    assert_eq!(
+        engine.line(),
+        "Error (bad time): time 'soon' is not a number from 0 to 100000000000 centiseconds"
+    );
+    engine.send("st 1e20");
+    assert_eq!(
+        engine.line(),
+        "Error (bad time): st '1e20' is not a number from 0 to 1000000000 seconds"
+    );
+    engine.send("sd many");
+    assert!(
+        engine
+            .line()
+            .starts_with("Error (bad depth): sd 'many' is not a number")
+    );
+    engine.send("memory 0");
+    assert!(
+        engine
+            .line()
+            .starts_with("Error (bad memory size): memory '0'")
+    );
+}
+
+/// Found by fuzzing: `ping 7\rmove e2e4` was answered `pong 7\rmove e2e4`, which
+/// a GUI splitting lines at `\r` reads as the engine's move. A carriage return
+/// ends a line, and CRLF is one line end.
+#[test]
+fn carriage_return_ends_a_line() {
+    let mut engine = start_xboard();
+    engine.send_bytes(b"ping 7\rmove e2e4\r\nping 8\r\n");
+    assert_eq!(engine.line(), "pong 7");
+    assert_eq!(engine.line(), "Error (unknown command): move");
+    assert_eq!(engine.line(), "pong 8");
+    assert!(ping(&mut engine, 9).is_empty(), "{}", engine.transcript());
+}
+
+/// Echoed input is escaped and cut short: no control character reaches the GUI
+/// or the terminal.
+#[test]
+fn echoed_input_is_escaped_and_short() {
+    let mut engine = start_xboard();
+    engine.send_bytes(b"\x1b[2J\x1b]0;owned\x07\n");
+    assert_eq!(
+        engine.line(),
+        "Error (unknown command): \\x1b[2J\\x1b]0;owned\\x07"
+    );
+    engine.send(&format!("ping {}", "9".repeat(500)));
+    let pong = engine.line();
+    assert!(
+        pong.starts_with("pong 999") && pong.ends_with("..."),
+        "{pong}"
+    );
+    assert!(pong.len() < 100, "{pong}");
+    engine.send(&format!("usermove {}", "e".repeat(10_000)));
+    let error = engine.line();
+    assert!(
+        error.starts_with("Illegal move: eee") && error.len() < 120,
+        "{error}"
+    );
+    assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
+}
+
+/// A line longer than 64 KiB gets one error line and is not kept: 50 MB of NUL
+/// bytes leave the engine small and answering.
+#[test]
+fn an_over_long_line_is_refused_without_keeping_it() {
+    let mut engine = start_xboard();
+    let chunk = vec![0u8; 1 << 20];
+    for _ in 0..50 {
+        engine.send_bytes_quietly(&chunk);
+    }
+    engine.send_bytes(b"\n");
+    let error = engine.line();
+    assert!(
+        error.starts_with("Error (line too long): \\x00\\x00"),
+        "{error}"
+    );
+    assert!(error.len() < 500, "{error}");
+    assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
+    if let Some(kilobytes) = engine.resident_kilobytes() {
+        assert!(kilobytes < 40_000, "{kilobytes} KiB resident");
+    }
 }

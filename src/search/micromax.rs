@@ -49,7 +49,7 @@
 //! | `a` | `entry` | the hash-table slot of this position |
 
 use crate::board::{Move, MoveKind, Piece, PieceKind};
-use crate::eval::{self, Score};
+use crate::eval::{self, EvalStyle, Score};
 use crate::table::{Bound, Entry};
 
 use super::techniques::{CaptureOrder, CheckExtension, NullMove, Quiescence};
@@ -70,15 +70,18 @@ pub(super) struct ScoredMove {
     capture_rank: Option<Score>,
 }
 
-/// Captures and queen promotions are what quiescence searches; under-promotions
-/// that capture nothing are treated as quiet moves.
+/// Captures (and, with `queen_pushes`, queen promotions) are what quiescence
+/// searches; under-promotions that capture nothing are treated as quiet moves.
 ///
-/// Deviation from micro-Max: micro-Max promotes to a queen only and its
-/// quiescence ignores promotions that capture nothing. We generate all four
-/// promotions in full-width nodes and let quiescence try pushing a pawn to queen.
+/// Deviation from micro-Max (eval style `umax`): micro-Max's quiescence ignores
+/// promotions that capture nothing; umax lets quiescence push a pawn to queen.
+/// (micro-Max promotes to a queen only; umax generates all four promotions in
+/// full-width nodes, under both styles: the rules stay complete.)
 #[inline]
-fn is_tactical(victim: Piece, mv: Move) -> bool {
-    !victim.is_empty() || mv.kind == MoveKind::EnPassant || mv.promotion == Some(PieceKind::Queen)
+fn is_tactical(victim: Piece, mv: Move, queen_pushes: bool) -> bool {
+    !victim.is_empty()
+        || mv.kind == MoveKind::EnPassant
+        || (queen_pushes && mv.promotion == Some(PieceKind::Queen))
 }
 
 impl Searcher {
@@ -120,12 +123,13 @@ impl Searcher {
             self.settings.hash && (depth > QUIESCENCE_DEPTH || self.settings.quiescence_hash);
         let key = self.board.key();
         let entry = if uses_table {
+            let entry = self.table.probe(key);
             self.stats.hash_probes += 1;
-            self.table.probe(key)
+            self.stats.hash_hits += u64::from(entry.is_some());
+            entry
         } else {
             None
         };
-        self.stats.hash_hits += u64::from(entry.is_some());
         let (mut iteration, mut best) = self.resume_at_stored_depth(entry, alpha, beta, depth, ply);
         if iteration >= depth.max(QUIESCENCE_DEPTH) {
             self.stats.hash_cutoffs += 1;
@@ -140,7 +144,9 @@ impl Searcher {
         // only if the node will only do quiescence) and order them once.
         let first = self.move_stack.len();
         if self.generate_and_rank(depth) {
-            self.count_node(SCORING_PASS, listener);
+            // The pass that found the king capture: the scoring pass, unless a
+            // switch or the table made the node start later.
+            self.count_node((iteration + 1).max(SCORING_PASS), listener);
             self.move_stack.truncate(first);
             return INFINITY; // K capture: the previous move was illegal
         }
@@ -157,6 +163,14 @@ impl Searcher {
         // the null move can be skipped in check and stalemate told from mate.
         let full_width = depth > QUIESCENCE_DEPTH;
         let in_check = full_width && self.board.in_check();
+        // Extend 1 ply if in check: evasions are few and forcing (micro-Max 4.8
+        // does not extend in the end game). Decided once for the node.
+        let extend_check = in_check
+            && match self.settings.check_extension {
+                CheckExtension::Off => false,
+                CheckExtension::On => true,
+                CheckExtension::NotInEndgame => self.material_gone < eval::ENDGAME_MATERIAL_GONE,
+            };
 
         // Iterative deepening loop.
         while iteration < depth || iteration < QUIESCENCE_DEPTH {
@@ -198,7 +212,8 @@ impl Searcher {
                 let new_eval = eval + gain;
                 let child_alpha = best.max(alpha);
                 let is_hint = index == first && best_move == Some(mv);
-                let child_depth = self.child_depth(iteration, mv, is_capture, is_hint, in_check);
+                let child_depth =
+                    self.child_depth(iteration, mv, is_capture, is_hint, extend_check);
 
                 let score = self.search_one_move(
                     mv,
@@ -316,12 +331,20 @@ impl Searcher {
         last: usize,
     ) -> Option<Move> {
         let root_best = self.root_best;
-        let use_table_hint = self.settings.hint;
         let is_hint = |mv: Move| match (ply, entry) {
             (0, _) => root_best == Some(mv),
-            (_, Some(entry)) => use_table_hint && entry.is_best_move(mv),
+            (_, Some(entry)) => entry.is_best_move(mv),
             _ => false,
         };
+        // Switch `hint=off`: the table's move is not put first.
+        let has_hint = match (ply, entry) {
+            (0, _) => root_best.is_some(),
+            (_, Some(entry)) => self.settings.hint && entry.has_best_move(),
+            _ => false,
+        };
+        if !has_hint {
+            return None;
+        }
         let index = (first..last).find(|&i| is_hint(self.move_stack[i].mv))?;
         self.move_stack[first..=index].rotate_right(1);
         Some(self.move_stack[first].mv)
@@ -372,43 +395,34 @@ impl Searcher {
     }
 
     /// The depth of the reply's search: one less than this iteration, less a
-    /// late-move reduction, or one more for a check extension (micro-Max's `C`).
+    /// late-move reduction, or this iteration's own depth when the node extends
+    /// check evasions (micro-Max's `C`).
+    #[inline]
     fn child_depth(
         &mut self,
         iteration: i32,
         mv: Move,
         is_capture: bool,
         is_hint: bool,
-        in_check: bool,
+        extend_check: bool,
     ) -> i32 {
-        let settings = &self.settings;
-        let mut child_depth = iteration - 1;
+        if extend_check {
+            self.stats.check_extensions += 1;
+            return iteration;
+        }
         // Late-move reduction: reduce quiet non-pawn moves other than the hint
         // move; they are re-searched at full depth if they beat alpha.
-        let mover = self.board.piece_at(mv.from).kind();
-        if settings.lmr
-            && iteration > settings.lmr_min_depth
-            && mover != Some(PieceKind::Pawn)
+        let settings = &self.settings;
+        if iteration > settings.lmr_min_depth
+            && settings.lmr
             && !is_capture
             && !is_hint
+            && self.board.piece_at(mv.from).kind() != Some(PieceKind::Pawn)
         {
-            child_depth -= settings.lmr_reduction;
             self.stats.lmr_reductions += 1;
+            return iteration - 1 - settings.lmr_reduction;
         }
-        // Extend 1 ply if in check: evasions are few and forcing (micro-Max 4.8
-        // does not extend in the end game).
-        let extend = match settings.check_extension {
-            CheckExtension::Off => false,
-            CheckExtension::On => in_check,
-            CheckExtension::NotInEndgame => {
-                in_check && self.material_gone < eval::ENDGAME_MATERIAL_GONE
-            }
-        };
-        if extend {
-            child_depth = iteration;
-            self.stats.check_extensions += 1;
-        }
-        child_depth
+        iteration - 1
     }
 
     /// Search one move: skip it if futile, else make it, search the reply, and
@@ -427,9 +441,9 @@ impl Searcher {
     ) -> Score {
         // Futility: the reply would stand pat and fail high, so this move cannot
         // raise alpha. Do not even make it (micro-Max: `C > 2 | v > V`).
-        if self.settings.futility
-            && child_depth <= QUIESCENCE_DEPTH
+        if child_depth <= QUIESCENCE_DEPTH
             && new_eval + self.settings.futility_margin <= child_alpha
+            && self.settings.futility
         {
             self.stats.futility_prunes += 1;
             return new_eval;
@@ -469,32 +483,29 @@ impl Searcher {
             self.board.generate_captures(&mut self.generated);
         }
         let first = self.move_stack.len();
-        let order = self.settings.captures;
+        let queen_pushes = self.settings.eval == EvalStyle::Umax;
+        match (self.settings.captures, queen_pushes) {
+            (CaptureOrder::MvvLva, true) => self.rank_mvv_lva::<true>(first),
+            (CaptureOrder::MvvLva, false) => self.rank_mvv_lva::<false>(first),
+            _ => self.generate_in_order(first, queen_pushes),
+        }
+    }
+
+    /// Put the generated moves on the move stack from `first` on: captures (and
+    /// with `QUEEN_PUSHES` queen promotions) by MVV/LVA, then the quiet moves.
+    /// Returns `true` if a move captures the king. (A compile-time flag, so the
+    /// loops over every generated move test nothing they need not.)
+    fn rank_mvv_lva<const QUEEN_PUSHES: bool>(&mut self, first: usize) -> bool {
         // Captures (and promotions) first, ranked by MVV/LVA ...
-        let mut best_capture: Option<(usize, Score)> = None;
         for &mv in &self.generated {
             let victim = self.board.piece_at(mv.to);
             if victim.kind() == Some(PieceKind::King) {
                 return true;
             }
-            let tactical = is_tactical(victim, mv);
-            let rank = tactical.then(|| eval::mvv_lva(&self.board, mv));
-            let mut at = self.move_stack.len();
-            if order != CaptureOrder::MvvLva {
-                // Generation order, remembering the best-ranked capture.
-                if let Some(rank) = rank
-                    && best_capture.is_none_or(|(_, best)| rank > best)
-                {
-                    best_capture = Some((at, rank));
-                }
-                self.move_stack.push(ScoredMove {
-                    mv,
-                    capture_rank: rank,
-                });
-                continue;
-            }
-            if let Some(rank) = rank {
+            if is_tactical(victim, mv, QUEEN_PUSHES) {
+                let rank = eval::mvv_lva(&self.board, mv);
                 // Insertion sort: a node has only a handful of captures.
+                let mut at = self.move_stack.len();
                 self.move_stack.push(ScoredMove {
                     mv,
                     capture_rank: Some(rank),
@@ -505,25 +516,45 @@ impl Searcher {
                 }
             }
         }
-        match order {
-            // ... then the quiet moves in generation order.
-            CaptureOrder::MvvLva => {
-                for &mv in &self.generated {
-                    if !is_tactical(self.board.piece_at(mv.to), mv) {
-                        self.move_stack.push(ScoredMove {
-                            mv,
-                            capture_rank: None,
-                        });
-                    }
-                }
+        // ... then the quiet moves in generation order.
+        for &mv in &self.generated {
+            if !is_tactical(self.board.piece_at(mv.to), mv, QUEEN_PUSHES) {
+                self.move_stack.push(ScoredMove {
+                    mv,
+                    capture_rank: None,
+                });
             }
-            // micro-Max's scoring pass leaves only its best capture as the hint.
-            CaptureOrder::BestFirst => {
-                if let Some((at, _)) = best_capture {
-                    self.move_stack[first..=at].rotate_right(1);
-                }
+        }
+        false
+    }
+
+    /// Switch `captures=generation` / `bestfirst`: the moves in the order the
+    /// generator made them; with `bestfirst` the best MVV/LVA capture goes first,
+    /// as micro-Max's scoring pass leaves it as the hint. Returns `true` if one
+    /// of the moves captures the king.
+    fn generate_in_order(&mut self, first: usize, queen_pushes: bool) -> bool {
+        let mut best_capture: Option<(usize, Score)> = None;
+        for &mv in &self.generated {
+            let victim = self.board.piece_at(mv.to);
+            if victim.kind() == Some(PieceKind::King) {
+                return true;
             }
-            CaptureOrder::Generation => {}
+            let rank =
+                is_tactical(victim, mv, queen_pushes).then(|| eval::mvv_lva(&self.board, mv));
+            if let Some(rank) = rank
+                && best_capture.is_none_or(|(_, best)| rank > best)
+            {
+                best_capture = Some((self.move_stack.len(), rank));
+            }
+            self.move_stack.push(ScoredMove {
+                mv,
+                capture_rank: rank,
+            });
+        }
+        if self.settings.captures == CaptureOrder::BestFirst
+            && let Some((at, _)) = best_capture
+        {
+            self.move_stack[first..=at].rotate_right(1);
         }
         false
     }
@@ -537,10 +568,11 @@ impl Searcher {
     #[inline]
     fn count_node(&mut self, iteration: i32, listener: &mut dyn Listener) {
         self.nodes += 1;
-        match iteration {
-            SCORING_PASS => self.stats.scoring_nodes += 1,
-            QUIESCENCE_DEPTH => self.stats.quiescence_nodes += 1,
-            _ => self.stats.full_width_nodes += 1,
+        // Full-width passes are the rest: `Searcher::counters` works them out.
+        if iteration == SCORING_PASS {
+            self.stats.scoring_nodes += 1;
+        } else if iteration == QUIESCENCE_DEPTH {
+            self.stats.quiescence_nodes += 1;
         }
         if self.nodes.is_multiple_of(crate::clock::POLL_INTERVAL) {
             self.poll(listener);

@@ -1,8 +1,13 @@
 //! # The search: micro-Max's one recursive function
 //!
-//! Everything umax knows about choosing a move is in `Searcher::search`, a
-//! port of micro-Max 4.8's `D()`. Read it beside the C listing: each block below
-//! carries the name micro-Max's comments give it. In one function it combines:
+//! Everything umax knows about choosing a move is in `Searcher::search`
+//! (`micromax.rs`), a port of micro-Max 4.8's `D()`. Read it beside the C
+//! listing: each block carries the name micro-Max's comments give it, and the
+//! file's docs give its contract and a glossary of micro-Max's one-letter
+//! names. This file holds the root driver ([`Searcher::think`]), what it
+//! reports ([`SearchInfo`], [`Listener`]) and the best line read back from the
+//! table; `techniques.rs` the laboratory's switches; `stats.rs` the counters.
+//! In one function the search combines:
 //!
 //! 1. **Negamax alpha-beta.** A score is always from the point of view of the
 //!    side to move; the reply's score is negated. A move that scores `>= beta`
@@ -65,7 +70,9 @@ pub use techniques::{LMR_MIN_DEPTH, LMR_REDUCTION, NULL_MOVE_REDUCTION, Settings
 /// micro-Max's `I`: more than any evaluation; the score of capturing a king.
 pub const INFINITY: Score = 32000;
 
-/// Scores beyond this are mates (micro-Max: `I - M`, M = 136).
+/// Scores beyond this are mates. micro-Max tests `m > I - M` with `M = 136`
+/// of its units; umax keeps a wider band (500 below [`INFINITY`]), since the
+/// delayed-loss bonus lowers a mate score by about one per move.
 pub const MATE_BOUND: Score = INFINITY - 500;
 
 /// The score of a draw.
@@ -90,7 +97,7 @@ pub const MAX_PLIES: u32 = MATE_DEPTH as u32 - 3;
 /// How a search should be reported on and interrupted: the front ends implement
 /// this to print thinking output and to read their input while the engine thinks.
 pub trait Listener {
-    /// Called every [`POLL_INTERVAL`] nodes; return `true` to stop the search now
+    /// Called every [`POLL_INTERVAL`](crate::clock::POLL_INTERVAL) nodes; return `true` to stop the search now
     /// (the best move found so far is still returned).
     fn should_stop(&mut self) -> bool {
         false
@@ -232,10 +239,23 @@ impl Searcher {
     }
 
     /// Replace the hash table by one of `megabytes` MiB. On failure the old table
-    /// is kept and the error says why.
+    /// Replace the hash table by one of `megabytes` MiB. The old table is freed
+    /// first, so the two are never in memory together; on failure an empty table
+    /// of the old size (or the largest that fits) takes its place and the error
+    /// says why.
     pub fn resize_table(&mut self, megabytes: usize) -> Result<(), String> {
-        self.table = TranspositionTable::try_with_megabytes(megabytes)?;
-        Ok(())
+        let old_megabytes = self.table.megabytes();
+        self.table = TranspositionTable::empty();
+        match TranspositionTable::try_with_megabytes(megabytes) {
+            Ok(table) => {
+                self.table = table;
+                Ok(())
+            }
+            Err(error) => {
+                self.table = TranspositionTable::with_megabytes_or_less(old_megabytes).0;
+                Err(error)
+            }
+        }
     }
 
     /// The hash table (for its size).
@@ -363,7 +383,7 @@ impl Searcher {
             self.search_stats.iterations.push(stats::Iteration {
                 depth: plies,
                 elapsed: result.info.elapsed,
-                counters: self.stats,
+                counters: self.counters(),
             });
             listener.iteration_done(&result.info);
 
@@ -391,10 +411,18 @@ impl Searcher {
         };
         result.info.elapsed = start.elapsed();
         result.info.nodes = self.nodes;
-        self.search_stats.total = self.stats;
+        self.search_stats.total = self.counters();
         self.search_stats.selective_depth = self.selective_depth;
         self.search_stats.elapsed = result.info.elapsed;
         result
+    }
+
+    /// The counters so far, full-width passes included (the nodes that are
+    /// neither scoring nor quiescence passes; not counted one by one).
+    fn counters(&self) -> stats::Counters {
+        let mut counters = self.stats;
+        counters.full_width_nodes = self.nodes - counters.scoring_nodes - counters.quiescence_nodes;
+        counters
     }
 
     /// What to report after an iteration of `plies` that proved `score` for the

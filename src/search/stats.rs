@@ -70,49 +70,58 @@ impl Counters {
         self.fail_highs_first_four += u64::from(tried <= 4);
     }
 
+    /// The counts as an array, in field order.
+    fn to_array(self) -> [u64; 15] {
+        [
+            self.scoring_nodes,
+            self.quiescence_nodes,
+            self.full_width_nodes,
+            self.fail_highs,
+            self.fail_highs_first,
+            self.fail_highs_first_four,
+            self.hash_probes,
+            self.hash_hits,
+            self.hash_cutoffs,
+            self.null_tries,
+            self.null_cutoffs,
+            self.futility_prunes,
+            self.lmr_reductions,
+            self.lmr_researches,
+            self.check_extensions,
+        ]
+    }
+
+    /// The counts from an array in field order.
+    fn from_array(c: [u64; 15]) -> Counters {
+        Counters {
+            scoring_nodes: c[0],
+            quiescence_nodes: c[1],
+            full_width_nodes: c[2],
+            fail_highs: c[3],
+            fail_highs_first: c[4],
+            fail_highs_first_four: c[5],
+            hash_probes: c[6],
+            hash_hits: c[7],
+            hash_cutoffs: c[8],
+            null_tries: c[9],
+            null_cutoffs: c[10],
+            futility_prunes: c[11],
+            lmr_reductions: c[12],
+            lmr_researches: c[13],
+            check_extensions: c[14],
+        }
+    }
+
     /// These counts plus `other`'s.
     pub fn add(&mut self, other: &Counters) {
-        let fields = |c: &Counters| {
-            [
-                c.scoring_nodes,
-                c.quiescence_nodes,
-                c.full_width_nodes,
-                c.fail_highs,
-                c.fail_highs_first,
-                c.fail_highs_first_four,
-                c.hash_probes,
-                c.hash_hits,
-                c.hash_cutoffs,
-                c.null_tries,
-                c.null_cutoffs,
-                c.futility_prunes,
-                c.lmr_reductions,
-                c.lmr_researches,
-                c.check_extensions,
-            ]
-        };
-        let sum: Vec<u64> = fields(self)
-            .iter()
-            .zip(fields(other))
-            .map(|(a, b)| a + b)
-            .collect();
-        *self = Counters {
-            scoring_nodes: sum[0],
-            quiescence_nodes: sum[1],
-            full_width_nodes: sum[2],
-            fail_highs: sum[3],
-            fail_highs_first: sum[4],
-            fail_highs_first_four: sum[5],
-            hash_probes: sum[6],
-            hash_hits: sum[7],
-            hash_cutoffs: sum[8],
-            null_tries: sum[9],
-            null_cutoffs: sum[10],
-            futility_prunes: sum[11],
-            lmr_reductions: sum[12],
-            lmr_researches: sum[13],
-            check_extensions: sum[14],
-        };
+        let (mine, theirs) = (self.to_array(), other.to_array());
+        *self = Counters::from_array(std::array::from_fn(|i| mine[i] + theirs[i]));
+    }
+
+    /// What was counted after `earlier` (counts taken from the same search).
+    pub fn since(&self, earlier: &Counters) -> Counters {
+        let (now, before) = (self.to_array(), earlier.to_array());
+        Counters::from_array(std::array::from_fn(|i| now[i] - before[i]))
     }
 
     /// FH1 %: share of fail-highs made by the first move.
@@ -164,14 +173,18 @@ pub struct SearchStats {
 }
 
 impl SearchStats {
+    /// What iteration `index` alone counted.
+    pub fn iteration_counters(&self, index: usize) -> Counters {
+        let before = match index {
+            0 => Counters::default(),
+            _ => self.iterations[index - 1].counters,
+        };
+        self.iterations[index].counters.since(&before)
+    }
+
     /// Nodes of iteration `index` alone.
     pub fn iteration_nodes(&self, index: usize) -> u64 {
-        let before = if index == 0 {
-            0
-        } else {
-            self.iterations[index - 1].counters.nodes()
-        };
-        self.iterations[index].counters.nodes() - before
+        self.iteration_counters(index).nodes()
     }
 
     /// Effective branching factor of iteration `index`: its nodes over the
@@ -195,17 +208,31 @@ impl SearchStats {
     }
 
     /// Add `other`'s counts to these, iteration by iteration (for a total over
-    /// many positions searched to the same depth).
+    /// many positions searched to the same depth). A search that ended early (a
+    /// mate proved, a single legal move) counts at the deeper iterations with
+    /// what it had when it ended, so that iteration node counts stay the sum of
+    /// what each position added.
     pub fn add(&mut self, other: &SearchStats) {
-        for (index, iteration) in other.iterations.iter().enumerate() {
-            match self.iterations.get_mut(index) {
-                Some(mine) => {
-                    mine.counters.add(&iteration.counters);
-                    mine.elapsed += iteration.elapsed;
-                }
-                None => self.iterations.push(*iteration),
-            }
+        let depths = self.iterations.len().max(other.iterations.len());
+        let at = |iterations: &[Iteration], index: usize| {
+            iterations
+                .get(index)
+                .or(iterations.last())
+                .map(|iteration| (iteration.counters, iteration.elapsed))
+                .unwrap_or_default()
+        };
+        let mut sum = Vec::with_capacity(depths);
+        for index in 0..depths {
+            let (mut counters, mine) = at(&self.iterations, index);
+            let (theirs, elapsed) = at(&other.iterations, index);
+            counters.add(&theirs);
+            sum.push(Iteration {
+                depth: index as u32 + 1,
+                elapsed: mine + elapsed,
+                counters,
+            });
         }
+        self.iterations = sum;
         self.total.add(&other.total);
         self.selective_depth = self.selective_depth.max(other.selective_depth);
         self.elapsed += other.elapsed;
@@ -222,7 +249,7 @@ impl SearchStats {
             let ebf = self
                 .branching_factor(index)
                 .map_or("-".to_string(), |ebf| format!("{ebf:.2}"));
-            let c = &iteration.counters;
+            let c = self.iteration_counters(index);
             let _ = writeln!(
                 text,
                 "{:>5} {:>10} {:>9.3} {:>5} {:>6.1} {:>6.1} {:>8.1}",
@@ -305,6 +332,23 @@ mod tests {
         assert_eq!(stats.branching_factor(1), Some(3.0));
         assert_eq!(stats.branching_factor(2), Some(3.0));
         assert!((stats.mean_branching_factor(4).unwrap() - 3.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn adding_a_search_that_ended_early_keeps_its_last_counts() {
+        let mut sum = SearchStats {
+            iterations: vec![iteration(1, 10), iteration(2, 40), iteration(3, 130)],
+            ..SearchStats::default()
+        };
+        let short = SearchStats {
+            iterations: vec![iteration(1, 5)],
+            ..SearchStats::default()
+        };
+        sum.add(&short);
+        assert_eq!(sum.iterations.len(), 3);
+        assert_eq!(sum.iteration_nodes(0), 15);
+        assert_eq!(sum.iteration_nodes(1), 30);
+        assert_eq!(sum.iteration_nodes(2), 90);
     }
 
     #[test]

@@ -432,7 +432,7 @@ pub const OPTIONS: &[TechniqueOption] = &[
     TechniqueOption {
         name: "eval",
         kind: OptionKind::Choice(&["umax", "micromax"]),
-        doc: "evaluation details: umax's (centre between d and e) or micro-Max 4.8's exactly",
+        doc: "evaluation details: umax's, or micro-Max 4.8's (e-file centre, shelter, promotion)",
         get: |s| index_of(&EVAL_STYLES, &s.eval),
         set: |s, v| s.eval = EVAL_STYLES[v as usize],
     },

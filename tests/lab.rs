@@ -1,0 +1,129 @@
+//! The search laboratory: every switch is alive (turning it changes the search),
+//! every setting still plays legal moves, the statistics add up, and the
+//! default search is pinned by its bench node signature.
+
+use umax::board::Board;
+use umax::clock::Limits;
+use umax::lab::run_positions;
+use umax::search::techniques::{OPTIONS, OptionKind, PRESETS};
+use umax::search::{Searcher, Settings, Silent};
+use umax::tools::BENCH_POSITIONS;
+
+const TABLE_LOG2: u32 = 18;
+
+/// A few bench positions: Kiwipete, a pawn ending, a rook ending.
+fn positions() -> Vec<&'static str> {
+    [1, 9, 28].iter().map(|&i| BENCH_POSITIONS[i]).collect()
+}
+
+fn nodes_and_check_legal(settings: &Settings, depth: u32) -> u64 {
+    let fens = positions();
+    let run = run_positions(settings, &fens, &Limits::depth(depth), TABLE_LOG2).unwrap();
+    for (fen, best) in fens.iter().zip(&run.best_moves) {
+        let board = Board::from_fen(fen).unwrap();
+        let best = best.expect("every position has a legal move");
+        assert!(
+            board.legal_moves().contains(&best),
+            "{}: {best} is illegal in {fen}",
+            settings.to_spec()
+        );
+    }
+    run.nodes()
+}
+
+/// Every other value of every option, as specs.
+fn alternatives() -> Vec<String> {
+    let default = Settings::default();
+    let mut specs = Vec::new();
+    for option in OPTIONS {
+        let current = default.get(option.name).unwrap();
+        let values: Vec<String> = match option.kind {
+            OptionKind::Switch => vec!["on".into(), "off".into()],
+            OptionKind::Spin { min, max } => {
+                let now: i32 = current.parse().unwrap();
+                vec![(if now < max { now + 1 } else { min }).to_string()]
+            }
+            OptionKind::Choice(names) => names.iter().map(|name| name.to_string()).collect(),
+        };
+        for value in values.into_iter().filter(|value| *value != current) {
+            specs.push(format!("{}={value}", option.name));
+        }
+    }
+    for preset in PRESETS.iter().skip(1) {
+        specs.push(format!("preset={preset}"));
+    }
+    specs
+}
+
+#[test]
+fn every_switch_changes_the_search_and_plays_legal_moves() {
+    // Shallow first (some settings, such as unordered captures, make big
+    // trees); deeper only for switches that act at deeper iterations (LMR).
+    let default_nodes = [3, 5].map(|depth| nodes_and_check_legal(&Settings::default(), depth));
+    let mut dead = Vec::new();
+    for spec in alternatives() {
+        let settings = Settings::from_spec(&spec).unwrap();
+        let alive = nodes_and_check_legal(&settings, 3) != default_nodes[0]
+            || nodes_and_check_legal(&settings, 5) != default_nodes[1];
+        if !alive {
+            dead.push(spec);
+        }
+    }
+    assert!(dead.is_empty(), "switches that change nothing: {dead:?}");
+}
+
+#[test]
+fn statistics_add_up() {
+    let board = Board::from_fen(BENCH_POSITIONS[1]).unwrap();
+    let mut searcher = Searcher::new(TABLE_LOG2);
+    let result = searcher.think(&board, &[], &Limits::depth(6), &mut Silent);
+    let stats = searcher.stats();
+    let total = &stats.total;
+    assert_eq!(total.nodes(), result.info.nodes);
+    assert_eq!(stats.iterations.len(), 6);
+    assert!(total.fail_highs_first <= total.fail_highs_first_four);
+    assert!(total.fail_highs_first_four <= total.fail_highs);
+    assert!(total.fail_highs <= total.nodes());
+    assert!(total.hash_hits <= total.hash_probes);
+    assert!(total.hash_cutoffs <= total.hash_hits);
+    assert!(total.null_cutoffs <= total.null_tries);
+    assert!(total.lmr_researches <= total.lmr_reductions);
+    assert!(total.fail_highs > 0 && total.null_tries > 0 && total.futility_prunes > 0);
+    // Iterations are cumulative and end at the total.
+    let mut previous = 0;
+    for iteration in &stats.iterations {
+        assert!(iteration.counters.nodes() > previous);
+        previous = iteration.counters.nodes();
+    }
+    assert_eq!(previous, total.nodes());
+    // The reported branching factor is the ratio of iteration node counts.
+    let ebf = stats.branching_factor(5).unwrap();
+    let expected = stats.iteration_nodes(5) as f64 / stats.iteration_nodes(4) as f64;
+    assert!((ebf - expected).abs() < 1e-12);
+}
+
+#[test]
+fn plain_preset_has_no_pruning_or_table() {
+    let board = Board::from_fen(BENCH_POSITIONS[1]).unwrap();
+    let mut searcher = Searcher::new(TABLE_LOG2);
+    searcher.set_settings(Settings::from_spec("preset=plain").unwrap());
+    searcher.think(&board, &[], &Limits::depth(4), &mut Silent);
+    let total = searcher.stats().total;
+    assert_eq!(total.hash_probes, 0);
+    assert_eq!(total.null_tries, 0);
+    assert_eq!(total.futility_prunes, 0);
+    assert_eq!(total.lmr_reductions, 0);
+    assert_eq!(total.check_extensions, 0);
+    assert_eq!(total.scoring_nodes, 0);
+}
+
+/// The signature of `umax bench` (depth 8, 2^24 entries): it changes only when
+/// the search changes. If a change to the search is intended, update it here,
+/// in the README, and say so in the commit.
+const BENCH_SIGNATURE: u64 = 62_426_916;
+
+#[test]
+fn bench_signature_is_pinned() {
+    let result = umax::tools::bench(umax::tools::DEFAULT_BENCH_DEPTH, 24);
+    assert_eq!(result.nodes, BENCH_SIGNATURE);
+}

@@ -1,0 +1,123 @@
+//! The laboratory's options reach the search through every way in: the
+//! command line (`--set`), UCI (`setoption`) and xboard (`option`), and every
+//! protocol lists them from the one options table.
+
+mod common;
+
+use common::Engine;
+use umax::board::Board;
+use umax::clock::Limits;
+use umax::search::techniques::OPTIONS;
+use umax::search::{Searcher, Settings, Silent};
+use umax::table::TranspositionTable;
+
+const DEPTH: u32 = 5;
+
+/// Nodes of a depth-5 search of the start position under `spec`, from the library.
+fn library_nodes(spec: &str) -> u64 {
+    // The harness starts umax with --hash 16: the same table, the same tree.
+    let mut searcher = Searcher::with_table(TranspositionTable::try_with_megabytes(16).unwrap());
+    searcher.set_settings(Settings::from_spec(spec).unwrap());
+    searcher
+        .think(&Board::start(), &[], &Limits::depth(DEPTH), &mut Silent)
+        .info
+        .nodes
+}
+
+/// The node count of the last UCI `info depth` line of a search.
+fn uci_nodes(engine: &mut Engine) -> u64 {
+    let (lines, _) = engine.until("bestmove", |line| line.starts_with("bestmove"));
+    let last = lines
+        .iter()
+        .rev()
+        .find(|line| line.starts_with("info depth"))
+        .expect("an info line");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = words.iter().position(|&word| word == "nodes").unwrap();
+    words[at + 1].parse().unwrap()
+}
+
+#[test]
+fn uci_lists_every_option_and_setoption_changes_the_search() {
+    let mut engine = Engine::start(&["--uci"]);
+    engine.send("uci");
+    let (lines, _) = engine.until("uciok", |line| line == "uciok");
+    for option in OPTIONS {
+        assert!(
+            lines
+                .iter()
+                .any(|line| line.starts_with(&format!("option name {} type", option.name))),
+            "{} not listed\n{}",
+            option.name,
+            engine.transcript()
+        );
+    }
+    assert!(
+        lines
+            .iter()
+            .any(|line| line.starts_with("option name Threads type spin"))
+    );
+    for spec in ["null=off", "preset=micromax"] {
+        let (name, value) = spec.split_once('=').unwrap();
+        engine.send("ucinewgame");
+        engine.send(&format!("setoption name {name} value {value}"));
+        engine.send("position startpos");
+        engine.send(&format!("go depth {DEPTH}"));
+        assert_eq!(uci_nodes(&mut engine), library_nodes(spec), "{spec}");
+        engine.send("setoption name preset value default");
+    }
+    engine.send("setoption name null value sometimes");
+    let (_, error) = engine.until("an error", |line| line.starts_with("info string"));
+    assert!(error.contains("one of off, on, micromax"), "{error}");
+    engine.send("quit");
+}
+
+#[test]
+fn xboard_lists_every_option_and_option_changes_the_search() {
+    let mut engine = Engine::start(&["--xboard"]);
+    engine.send("xboard");
+    engine.send("protover 2");
+    let (lines, _) = engine.until("feature done=1", |line| line == "feature done=1");
+    for option in OPTIONS {
+        assert!(
+            lines
+                .iter()
+                .any(|line| line.contains(&format!("option=\"{} -", option.name))),
+            "{} not listed",
+            option.name
+        );
+    }
+    engine.send("option null=off");
+    engine.send(&format!("sd {DEPTH}"));
+    engine.send("post");
+    engine.send("go");
+    let (lines, _) = engine.until("move", |line| line.starts_with("move "));
+    let last = lines
+        .iter()
+        .rev()
+        .find(|line| line.starts_with(&format!("{DEPTH} ")))
+        .expect("a thinking line at the full depth");
+    let nodes: u64 = last.split_whitespace().nth(3).unwrap().parse().unwrap();
+    assert_eq!(nodes, library_nodes("null=off"));
+    engine.send("option lmr=maybe");
+    let (_, error) = engine.until("an error", |line| line.starts_with("Error"));
+    assert!(error.contains("on or off"), "{error}");
+    engine.send("quit");
+}
+
+#[test]
+fn command_line_set_reaches_bench() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_umax"))
+        .args(["--hash", "3", "bench", "4", "--set", "null=off", "--stats"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(text.contains("default,null=off"), "{text}");
+    assert!(text.contains("null moves 0, cut-offs 0"), "{text}");
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_umax"))
+        .args(["bench", "2", "--set", "null_reduction=9"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("from 1 to 4"));
+}
