@@ -20,7 +20,7 @@
 //! 8. [`lab`]: the search laboratory, two settings of the search's switches
 //!    ([`search::techniques`]) measured side by side.
 //! 9. [`selfplay`]: matches between two search settings from the [`openings`],
-//!    with Elo and the SPRT, to measure what a technique is worth.
+//!    with Elo and the SPRT, to measure what a technique is worth in games.
 //!
 //! ```
 //! use umax::board::Board;
