@@ -201,6 +201,11 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
         "selfplay" if args.iter().any(|a| a == "--help" || a == "-h") => {
             send(umax::selfplay::USAGE)
         }
+        "selfplay" if settings != Settings::default() || show_stats => {
+            return Err(
+                "selfplay takes its settings from --a and --b, not --set or --stats".into(),
+            );
+        }
         "selfplay" => umax::selfplay::main(&args[1..], hash_megabytes)?,
         "--help" | "-h" | "help" => send(USAGE),
         "--version" | "-V" => send(&format!("umax {}", env!("CARGO_PKG_VERSION"))),

@@ -121,3 +121,15 @@ fn command_line_set_reaches_bench() {
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("from 1 to 4"));
 }
+
+#[test]
+fn selfplay_refuses_set_instead_of_ignoring_it() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_umax"))
+        .args([
+            "--set", "null=off", "selfplay", "--a", "default", "--b", "lmr=off",
+        ])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    assert!(String::from_utf8_lossy(&output.stderr).contains("--a and --b"));
+}
