@@ -29,7 +29,7 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::board::{Board, Color, Move, PieceKind, Square};
-use crate::clock::{Limits, TimeControl, parse_seconds};
+use crate::clock::{Limits, TimeControl, read_seconds};
 use crate::eval::Score;
 use crate::game::{Game, GameStatus, parse_move, san};
 use crate::input::{Input, send};
@@ -732,15 +732,14 @@ impl Console {
     // ----- time -----
 
     fn set_move_time(&mut self, argument: &str) {
-        match parse_seconds(argument) {
-            Some(time) if !time.is_zero() => {
+        match read_seconds(argument) {
+            Ok(time) if !time.is_zero() => {
                 self.time_control = TimeControl::PerMove(time);
                 send(&format!("Thinking {} s per move.", time.as_secs_f64()));
             }
-            _ => send(&format!(
-                "Error: st needs a number of seconds above 0, not '{}'",
-                echo(argument)
-            )),
+            Ok(_) => send("Error: st needs a number of seconds above 0"),
+            // The error names the accepted range (up to MAX_SECONDS).
+            Err(error) => send(&format!("Error: st {error} seconds")),
         }
     }
 

@@ -979,3 +979,15 @@ fn set_lists_and_changes_the_search_switches_and_stats_shows_the_last_search() {
     assert_eq!(line, "null moves 0, cut-offs 0");
     engine.send("quit");
 }
+
+#[test]
+fn st_errors_name_the_accepted_range() {
+    let mut engine = start_console();
+    engine.send("st -1");
+    let (_, line) = engine.until("an error", |line| line.starts_with("Error"));
+    assert!(line.contains("from 0 to 1000000000"), "{line}");
+    engine.send("st 0");
+    let (_, line) = engine.until("an error", |line| line.starts_with("Error"));
+    assert!(line.contains("above 0"), "{line}");
+    engine.send("quit");
+}
