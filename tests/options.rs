@@ -131,5 +131,5 @@ fn selfplay_refuses_set_instead_of_ignoring_it() {
         .output()
         .unwrap();
     assert!(!output.status.success());
-    assert!(String::from_utf8_lossy(&output.stderr).contains("--a and --b"));
+    assert!(String::from_utf8_lossy(&output.stderr).contains("from its specs"));
 }
