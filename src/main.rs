@@ -150,6 +150,11 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
             let log2 = searcher()?.table().len().trailing_zeros();
             tools::run_epd_with(&text, &limits, log2, &settings, show_stats);
         }
+        "selfplay" | "lab" if settings != Settings::default() || show_stats => {
+            return Err(format!(
+                "{command} takes its settings from its specs (A and B), not --set or --stats"
+            ));
+        }
         "lab" => {
             let (Some(a_spec), Some(b_spec)) = (args.get(1), args.get(2)) else {
                 return Err("lab needs A-SPEC and B-SPEC (e.g. umax lab default null=off)".into());
