@@ -56,9 +56,10 @@
 //! given a rook (600) for a pawn (100).
 //!
 //! ## Special moves (our choices)
-//! * **En passant**: the victim is a pawn that stands beside the target square,
-//!   not on it; it is removed from the occupied squares too, so a rook or
-//!   queen behind it on its file looks through to the target square.
+//! * **En passant**: the victim is a pawn that stands not on the target square
+//!   but one rank behind it (seen from the capturer); it is removed from the
+//!   occupied squares too, so a rook or queen behind it on the file looks
+//!   through to the target square.
 //! * **Promotions**: a pawn that promotes gains the promoted piece's value
 //!   minus the pawn's, and the piece the opponent may then capture is the
 //!   promoted piece. A pawn that *recaptures* onto its last rank is assumed to
@@ -73,8 +74,8 @@
 //!   SEE 0 (nothing is exchanged; we do not ask whether the moved piece is
 //!   safe on its new square).
 //!
-//! Material values are [`PIECE_VALUES`](crate::eval::PIECE_VALUES), without
-//! the evaluation's positional terms. SEE is not used by the default search
+//! Material values are [`PIECE_VALUES`], without the evaluation's positional
+//! terms. SEE is not used by the default search
 //! (`umax bench`'s node count does not depend on it); it serves the
 //! laboratory's move-ordering and pruning switches (issue 12, seed 002).
 
@@ -189,7 +190,9 @@ pub fn see(board: &Board, mv: Move) -> Score {
 
 /// Seed 002's *good capture*: a promotion, a capture whose victim is worth at
 /// least its attacker, or one whose [`see`] is not negative. A move that
-/// neither captures nor promotes is not a capture, hence not a good one.
+/// neither captures nor promotes is not a capture, hence not a good one. A
+/// king counts as [`KING_VALUE`] here, so a king's capture is good only when
+/// its SEE is (when nothing guards the victim).
 pub fn is_good_capture(board: &Board, mv: Move) -> bool {
     if mv.promotion.is_some() {
         return true;
