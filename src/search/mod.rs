@@ -60,6 +60,7 @@ use crate::eval::{self, Score};
 use crate::table::TranspositionTable;
 
 mod micromax;
+pub mod see;
 pub mod stats;
 pub mod techniques;
 

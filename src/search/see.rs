@@ -1,0 +1,459 @@
+//! # Static exchange evaluation (SEE)
+//!
+//! A capture is rarely the end of the story: the victim's friends recapture,
+//! the capturer's friends recapture in turn, and so on until one side runs out
+//! of attackers on the square or would lose by going on. **Static exchange
+//! evaluation** plays that sequence out *without searching*, looking only at
+//! the pieces that attack the target square, and returns what the first
+//! capture wins or loses in material (centipawns, from the point of view of
+//! the side that makes it). Seed 002 uses it to tell a *good* capture (SEE ≥ 0:
+//! try it early) from a *bad* one (SEE < 0: try it after the quiet moves, or
+//! prune it in quiescence).
+//!
+//! ## The rules of the exchange
+//! 1. The first capture, `mv` itself, is made whatever it costs.
+//! 2. After it, each side in turn recaptures on the same square with its
+//!    **least valuable attacker**: giving up the cheapest piece leaves the most
+//!    behind if the exchange turns out badly.
+//! 3. Either side may **stop** instead of recapturing, when recapturing would
+//!    leave it worse off than the balance it has already reached.
+//! 4. **X-rays**: a slider standing behind another attacker on the same line
+//!    (a rook behind a rook, a queen behind a bishop, a rook behind a queen,
+//!    even a bishop behind a pawn) joins the exchange once the piece in front
+//!    has captured and left the line. We find attackers on a set of occupied
+//!    squares from which every piece that has already captured is removed, so
+//!    a ray from the target simply looks through them.
+//! 5. A **king** may capture only if the opponent has no attacker left on the
+//!    square (it may not capture into check).
+//!
+//! Pins, checks elsewhere on the board, and the side to move's other threats
+//! are ignored, as in every SEE: it is a static estimate, cheap enough for
+//! move ordering, not a search.
+//!
+//! ## The swap algorithm
+//! We first play the whole sequence forwards, with each side always
+//! recapturing, and record in `gains[d]` the balance for the side making
+//! capture `d` if the exchange stopped right after it:
+//!
+//! ```text
+//! gains[0] = value(victim)
+//! gains[d] = value(piece captured by capture d) - gains[d - 1]
+//! ```
+//!
+//! (what capture `d` takes, minus what the opponent had gained up to then).
+//! Then we walk the list backwards, letting each side choose between
+//! recapturing and stopping. Stopping before capture `d` leaves the side that
+//! would make it at `-gains[d - 1]`; capturing gives it `gains[d]` (already
+//! corrected for the best continuation), so
+//!
+//! ```text
+//! gains[d - 1] = -max(-gains[d - 1], gains[d])     for d = last, ..., 1
+//! ```
+//!
+//! and `gains[0]` is the value of the exchange. Example: white R×P on d5, the
+//! pawn defended by a black pawn. `gains = [100, 600 - 100 = 500]`; walking
+//! back, `gains[0] = -max(-100, 500) = -500`: Black recaptures, White has
+//! given a rook (600) for a pawn (100).
+//!
+//! ## Special moves (our choices)
+//! * **En passant**: the victim is a pawn that stands not on the target square
+//!   but one rank behind it (seen from the capturer); it is removed from the
+//!   occupied squares too, so a rook or queen behind it on the file looks
+//!   through to the target square.
+//! * **Promotions**: a pawn that promotes gains the promoted piece's value
+//!   minus the pawn's, and the piece the opponent may then capture is the
+//!   promoted piece. A pawn that *recaptures* onto its last rank is assumed to
+//!   become a queen. A quiet promotion (no victim) is evaluated the same way:
+//!   its SEE is what the promotion gains if the opponent may capture the new
+//!   piece and the exchange continues.
+//! * **Kings**: in the exchange a king is worth [`KING_VALUE`], more than all
+//!   the other material together. A king never captures into a defended square
+//!   in the sequence (rule 5); if `mv` itself is such a capture (pseudo-legal,
+//!   not legal), its SEE is the victim's value minus [`KING_VALUE`]: hopeless.
+//! * **Non-captures**: a move that captures nothing and does not promote has
+//!   SEE 0 (nothing is exchanged; we do not ask whether the moved piece is
+//!   safe on its new square).
+//!
+//! Material values are [`PIECE_VALUES`], without the evaluation's positional
+//! terms. SEE is not used by the default search
+//! (`umax bench`'s node count does not depend on it); it serves the
+//! laboratory's move-ordering and pruning switches (issue 12, seed 002).
+
+use crate::board::{BISHOP_STEPS, Board, Color, KING_STEPS, KNIGHT_STEPS, Move, MoveKind};
+use crate::board::{PieceKind, ROOK_STEPS, Square};
+use crate::eval::{PIECE_VALUES, Score};
+
+/// What a king is worth in an exchange: more than all other material (a
+/// side has at most 9 queens, 2 rooks, 2 bishops and 2 knights: 13 050 cp),
+/// so losing it outweighs anything the exchange can win.
+pub const KING_VALUE: Score = 20_000;
+
+/// The longest possible exchange: every piece on the board captures once.
+const MAX_EXCHANGE: usize = 32;
+
+/// A piece kind's value in an exchange: [`PIECE_VALUES`] with the king at
+/// [`KING_VALUE`].
+pub fn exchange_value(kind: PieceKind) -> Score {
+    match kind {
+        PieceKind::King => KING_VALUE,
+        _ => PIECE_VALUES[kind as usize],
+    }
+}
+
+/// The material balance of the exchange that `mv` starts on its target square,
+/// from the point of view of the side making `mv` (centipawns; see the module
+/// docs for the rules). `mv` must be a pseudo-legal move of the side to move.
+pub fn see(board: &Board, mv: Move) -> Score {
+    let target = mv.to;
+    let Some(mut side) = board.piece_at(mv.from).color() else {
+        return 0;
+    };
+    let Some(mover_kind) = board.piece_at(mv.from).kind() else {
+        return 0;
+    };
+    let pawn_value = PIECE_VALUES[PieceKind::Pawn as usize];
+
+    // Every occupied square; a piece leaves this set when it captures, so rays
+    // from the target look through it (the x-rays).
+    let mut occupancy = board.occupied_by(Color::White) | board.occupied_by(Color::Black);
+    occupancy &= !mv.from.bit();
+
+    let victim_value = if mv.kind == MoveKind::EnPassant {
+        // The captured pawn stands behind the target square, seen from the mover.
+        if let Some(captured_square) = target.offset(-side.pawn_push()) {
+            occupancy &= !captured_square.bit();
+        }
+        pawn_value
+    } else {
+        board.piece_at(target).kind().map_or(0, exchange_value)
+    };
+    if victim_value == 0 && mv.promotion.is_none() {
+        return 0;
+    }
+
+    // The piece standing on the target after the capture, and what the capture
+    // gains on top of its victim (a promotion's new piece minus the pawn).
+    let (mut on_target, promotion_gain) = match mv.promotion {
+        Some(kind) => (exchange_value(kind), exchange_value(kind) - pawn_value),
+        None => (exchange_value(mover_kind), 0),
+    };
+
+    let mut gains = [0 as Score; MAX_EXCHANGE];
+    gains[0] = victim_value + promotion_gain;
+    let mut depth = 0;
+
+    // Forward pass: both sides always recapture with the least valuable
+    // attacker, recording the balance after each capture.
+    while depth + 1 < MAX_EXCHANGE {
+        if on_target == KING_VALUE {
+            // The last capture put a king on a square the opponent still
+            // attacks (only possible for `mv` itself, see rule 5): the
+            // opponent takes it and the exchange is over.
+            side = side.opposite();
+            if least_valuable_attacker(board, target, side, occupancy).is_some() {
+                depth += 1;
+                gains[depth] = KING_VALUE - gains[depth - 1];
+            }
+            break;
+        }
+        side = side.opposite();
+        let Some((from, kind)) = least_valuable_attacker(board, target, side, occupancy) else {
+            break;
+        };
+        if kind == PieceKind::King
+            && least_valuable_attacker(board, target, side.opposite(), occupancy & !from.bit())
+                .is_some()
+        {
+            // Rule 5: the king may not capture into a defended square.
+            break;
+        }
+        let promotes = kind == PieceKind::Pawn && target.rank() == side.promotion_rank();
+        let (captured_by_this, gain) = if promotes {
+            let queen = exchange_value(PieceKind::Queen);
+            (queen, on_target + queen - pawn_value)
+        } else {
+            (exchange_value(kind), on_target)
+        };
+        depth += 1;
+        gains[depth] = gain - gains[depth - 1];
+        on_target = captured_by_this;
+        occupancy &= !from.bit();
+    }
+
+    // Backward pass: each side recaptures only if that beats stopping.
+    while depth > 0 {
+        gains[depth - 1] = -(-gains[depth - 1]).max(gains[depth]);
+        depth -= 1;
+    }
+    gains[0]
+}
+
+/// Seed 002's *good capture*: a promotion, a capture whose victim is worth at
+/// least its attacker, or one whose [`see`] is not negative. A move that
+/// neither captures nor promotes is not a capture, hence not a good one. A
+/// king counts as [`KING_VALUE`] here, so a king's capture is good only when
+/// its SEE is (when nothing guards the victim).
+pub fn is_good_capture(board: &Board, mv: Move) -> bool {
+    if mv.promotion.is_some() {
+        return true;
+    }
+    let victim = match mv.kind {
+        MoveKind::EnPassant => Some(PieceKind::Pawn),
+        _ => board.piece_at(mv.to).kind(),
+    };
+    let (Some(victim), Some(attacker)) = (victim, board.piece_at(mv.from).kind()) else {
+        return false;
+    };
+    exchange_value(victim) >= exchange_value(attacker) || see(board, mv) >= 0
+}
+
+/// The least valuable piece of `side` that attacks `target`, counting only
+/// pieces on `occupancy` (the squares still occupied in the exchange) and
+/// looking through squares that are not on it. Ties go to the first found.
+fn least_valuable_attacker(
+    board: &Board,
+    target: Square,
+    side: Color,
+    occupancy: u64,
+) -> Option<(Square, PieceKind)> {
+    let mut best: Option<(Square, PieceKind)> = None;
+    let mut consider = |square: Square, kind: PieceKind| {
+        if best.is_none_or(|(_, best_kind)| kind < best_kind) {
+            best = Some((square, kind));
+        }
+    };
+    let present = |square: Square| occupancy & square.bit() != 0;
+    let is_ours =
+        |square: Square, kind: PieceKind| present(square) && board.piece_at(square).is(side, kind);
+
+    // Pawns attack diagonally forwards, so they stand diagonally behind.
+    for sideways in [1i8, -1] {
+        if let Some(from) = target.offset(sideways - side.pawn_push())
+            && is_ours(from, PieceKind::Pawn)
+        {
+            consider(from, PieceKind::Pawn);
+        }
+    }
+    for (steps, kind) in [
+        (&KNIGHT_STEPS, PieceKind::Knight),
+        (&KING_STEPS, PieceKind::King),
+    ] {
+        for &step in steps {
+            if let Some(from) = target.offset(step)
+                && is_ours(from, kind)
+            {
+                consider(from, kind);
+            }
+        }
+    }
+    // Sliders: the first piece still present along each ray.
+    for (steps, slider) in [
+        (&BISHOP_STEPS[..], PieceKind::Bishop),
+        (&ROOK_STEPS[..], PieceKind::Rook),
+    ] {
+        for &step in steps {
+            let mut square = target;
+            while let Some(next) = square.offset(step) {
+                square = next;
+                if !present(square) {
+                    continue;
+                }
+                let piece = board.piece_at(square);
+                if piece.is_color(side)
+                    && let Some(kind) = piece.kind()
+                    && (kind == slider || kind == PieceKind::Queen)
+                {
+                    consider(square, kind);
+                }
+                break;
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// SEE of the legal move `text` (coordinate notation) in `fen`.
+    fn see_of(fen: &str, text: &str) -> Score {
+        let board = Board::from_fen(fen).expect("test FEN is valid");
+        let mv = board
+            .parse_coordinate_move(text)
+            .unwrap_or_else(|| panic!("{text} is legal in {fen}"));
+        see(&board, mv)
+    }
+
+    const P: Score = PIECE_VALUES[1];
+    const N: Score = PIECE_VALUES[2];
+    const B: Score = PIECE_VALUES[3];
+    const R: Score = PIECE_VALUES[4];
+    const Q: Score = PIECE_VALUES[5];
+
+    // Each test gives the sequence and the swap arithmetic: `gains` as the
+    // forward pass records it, then the backward pass.
+
+    #[test]
+    fn capture_of_an_undefended_piece_wins_it() {
+        // Rd1xd5, nothing defends the knight: gains = [350], SEE = +N = 350.
+        assert_eq!(see_of("4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1", "d1d5"), N);
+    }
+
+    #[test]
+    fn rook_takes_pawn_defended_by_pawn_loses_the_exchange() {
+        // Rd1xd5 exd5: gains = [100, 600 - 100 = 500];
+        // gains[0] = -max(-100, 500) = -500 = P - R.
+        assert_eq!(see_of("4k3/8/4p3/3p4/8/8/8/3RK3 w - - 0 1", "d1d5"), P - R);
+        assert_eq!(P - R, -500);
+    }
+
+    #[test]
+    fn knight_takes_pawn_defended_by_pawn_with_a_second_attacker() {
+        // Nf4xd5 exd5 Rd1xd5: gains = [100, 350 - 100 = 250, 100 - 250 = -150];
+        // gains[1] = -max(-250, -150) = 150 (Black recaptures);
+        // gains[0] = -max(-100, 150) = -150 = P - N + P.
+        let fen = "4k3/8/4p3/3p4/5N2/8/8/3RK3 w - - 0 1";
+        assert_eq!(see_of(fen, "f4d5"), P - N + P);
+        assert_eq!(P - N + P, -150);
+        // The rook first, Rd1xd5 exd5 Nf4xd5: gains = [100, 500, -400];
+        // gains[1] = -max(-500, -400) = 400; gains[0] = -max(-100, 400) = -400.
+        assert_eq!(see_of(fen, "d1d5"), P - R + P);
+    }
+
+    #[test]
+    fn pawn_attacked_twice_and_defended_twice_by_knights() {
+        // Nc3xd5 Nb6xd5 Ne3xd5 Nf6xd5: gains = [100, 250, 100, 250];
+        // gains[2] = -max(-100, 250) = -250 (White stops after Nb6xd5);
+        // gains[1] = -max(-250, -250) = 250; gains[0] = -max(-100, 250) = -250.
+        let fen = "4k3/8/1n3n2/3p4/8/2N1N3/8/4K3 w - - 0 1";
+        assert_eq!(see_of(fen, "c3d5"), P - N);
+    }
+
+    #[test]
+    fn bishop_takes_knight_with_a_queen_x_ray_behind_the_bishop() {
+        // Bc4 with Qb3 behind it on the b3-g8 diagonal; the knight on e6 is
+        // defended by the rook on e8. Bc4xe6 Re8xe6 Qb3xe6 (the queen joins
+        // through c4 once the bishop has left it): gains = [350, 400 - 350 =
+        // 50, 600 - 50 = 550]; gains[1] = -max(-50, 550) = -550 (Black had
+        // better not recapture); gains[0] = -max(-350, -550) = 350 = +N.
+        let fen = "4r2k/8/4n3/8/2B5/1Q6/8/4K3 w - - 0 1";
+        assert_eq!(see_of(fen, "c4e6"), N);
+        // Without the queen, Bxe6 Rxe6: gains = [350, 50];
+        // gains[0] = -max(-350, 50) = -50 = N - B.
+        assert_eq!(see_of("4r2k/8/4n3/8/2B5/8/8/4K3 w - - 0 1", "c4e6"), N - B);
+    }
+
+    #[test]
+    fn rook_battery_on_a_file_x_rays_through_the_front_rook() {
+        // Rooks doubled on d2 and d1 against a pawn on d6 defended by Rd8.
+        // Rd2xd6 Rd8xd6 Rd1xd6: gains = [100, 600 - 100 = 500, 600 - 500 =
+        // 100]; gains[1] = -max(-500, 100) = -100 (Black loses a rook for a
+        // rook and a pawn either way); gains[0] = -max(-100, -100) = 100 = +P.
+        let fen = "3rk3/8/3p4/8/8/8/3R4/3RK3 w - - 0 1";
+        assert_eq!(see_of(fen, "d2d6"), P);
+        // One rook only: Rxd6 Rxd6, gains = [100, 500], SEE = -500 = P - R.
+        assert_eq!(see_of("3rk3/8/3p4/8/8/8/3R4/4K3 w - - 0 1", "d2d6"), P - R);
+    }
+
+    #[test]
+    fn en_passant_capture_and_the_file_it_opens() {
+        // ...d7-d5 has just been played; e5xd6 e.p. and nothing recaptures:
+        // gains = [100], SEE = +P.
+        assert_eq!(see_of("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), P);
+        // Rd8 defends d6: exd6 Rxd6, gains = [100, 100 - 100 = 0];
+        // gains[0] = -max(-100, 0) = 0.
+        assert_eq!(see_of("3rk3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6"), 0);
+        // A white rook on d1 behind the captured d5 pawn: removing that pawn
+        // opens the file. exd6 Rxd6 Rxd6: gains = [100, 0, 600 - 0 = 600];
+        // gains[1] = -max(0, 600) = -600; gains[0] = -max(-100, -600) = 100.
+        assert_eq!(see_of("3rk3/8/8/3pP3/8/8/8/3RK3 w - d6 0 1", "e5d6"), P);
+    }
+
+    #[test]
+    fn king_as_last_attacker_may_not_capture_into_a_defended_square() {
+        // Rd1xd5 Bb7xd5, and the king on e4 may not take the bishop because
+        // Rd8 still guards d5: gains = [350, 600 - 350 = 250] and the exchange
+        // ends; gains[0] = -max(-350, 250) = -250 = N - R.
+        let fen = "3rk3/1b6/8/3n4/4K3/8/8/3R4 w - - 0 1";
+        assert_eq!(see_of(fen, "d1d5"), N - R);
+        // Without Rd8 the king may take: Rxd5 Bxd5 Kxd5, gains = [350, 250,
+        // 400 - 250 = 150]; gains[1] = -max(-250, 150) = -150 (Black still
+        // recaptures: -150 beats -350); gains[0] = -max(-350, -150) = 150
+        // = N - R + B.
+        assert_eq!(
+            see_of("4k3/1b6/8/3n4/4K3/8/8/3R4 w - - 0 1", "d1d5"),
+            N - R + B
+        );
+    }
+
+    #[test]
+    fn king_capturing_a_defended_piece_loses_the_king() {
+        // Ke4xd5 with the pawn defended by e6: pseudo-legal, not legal.
+        // gains = [100, KING_VALUE - 100]; gains[0] = 100 - KING_VALUE.
+        let board = Board::from_fen("4k3/8/4p3/3p4/4K3/8/8/8 w - - 0 1").unwrap();
+        let mv = Move::new(Square::parse("e4").unwrap(), Square::parse("d5").unwrap());
+        assert_eq!(see(&board, mv), P - KING_VALUE);
+        assert!(!is_good_capture(&board, mv));
+        // Undefended, the king simply wins the pawn: +P.
+        assert_eq!(see_of("4k3/8/8/3p4/4K3/8/8/8 w - - 0 1", "e4d5"), P);
+    }
+
+    #[test]
+    fn promotions_gain_the_new_piece_minus_the_pawn() {
+        // e7-e8=Q, e8 unguarded: gains = [1150 - 100] = Q - P = 1050.
+        assert_eq!(see_of("k7/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8q"), Q - P);
+        // e7xd8=Q takes a rook; Qa8xd8 takes the new queen: gains = [600 +
+        // 1050 = 1650, 1150 - 1650 = -500]; gains[0] = -max(-1650, -500) = 500.
+        assert_eq!(
+            see_of("q2r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7d8q"),
+            R + Q - P - Q
+        );
+        // e7-e8=N under-promotion into Rd8's guard: gains = [350 - 100 = 250,
+        // 350 - 250 = 100]; gains[0] = -max(-250, 100) = -100 = -P.
+        assert_eq!(see_of("3r3k/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8n"), -P);
+    }
+
+    #[test]
+    fn a_recapturing_pawn_on_its_last_rank_becomes_a_queen() {
+        // Qa1xa8 takes a knight guarded by Rb8, and the pawn on b7 guards a8.
+        // Qxa8 Rxa8 bxa8=Q: gains = [350, 1150 - 350 = 800, 600 + 1150 - 100
+        // - 800 = 850]; gains[1] = -max(-800, 850) = -850 (Black does not
+        // recapture); gains[0] = -max(-350, -850) = 350 = +N. Were the pawn
+        // to stay a pawn, gains[2] = 600 - 800 = -200, Black would recapture
+        // and the SEE would be -200.
+        let fen = "nr4k1/1P6/8/8/8/8/8/Q3K3 w - - 0 1";
+        assert_eq!(see_of(fen, "a1a8"), N);
+    }
+
+    #[test]
+    fn good_captures_follow_seed_002() {
+        let board = Board::from_fen("4k3/8/4p3/3p4/5N2/8/8/3RK3 w - - 0 1").unwrap();
+        let knight_takes = board.parse_coordinate_move("f4d5").unwrap();
+        let rook_takes = board.parse_coordinate_move("d1d5").unwrap();
+        let quiet = board.parse_coordinate_move("d1c1").unwrap();
+        assert!(!is_good_capture(&board, knight_takes));
+        assert!(!is_good_capture(&board, rook_takes));
+        assert!(!is_good_capture(&board, quiet));
+        // Victim at least the attacker, whatever the SEE: PxN, and QxQ defended.
+        let board = Board::from_fen("3qk3/8/8/3Q4/4n3/3P4/8/4K3 w - - 0 1").unwrap();
+        assert!(is_good_capture(
+            &board,
+            board.parse_coordinate_move("d3e4").unwrap()
+        ));
+        assert!(is_good_capture(
+            &board,
+            board.parse_coordinate_move("d5d8").unwrap()
+        ));
+        // An undefended piece taken by a more valuable one: SEE >= 0.
+        assert!(is_good_capture(
+            &board,
+            board.parse_coordinate_move("d5e4").unwrap()
+        ));
+    }
+
+    #[test]
+    fn quiet_moves_exchange_nothing() {
+        assert_eq!(see_of(crate::board::START_FEN, "g1f3"), 0);
+    }
+}
