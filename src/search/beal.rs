@@ -393,6 +393,10 @@ impl BealSearch {
     /// [`KING_CAPTURE`] if the king can be taken. A value `>= uv` is a lower
     /// bound, a value `<= lv` an upper bound.
     pub fn t1v(&mut self, lower: Value, upper: Value) -> Value {
+        // A stopped search unwinds without counting or storing anything more.
+        if self.stopped {
+            return lower;
+        }
         // Stand pat: the null move keeps the material balance.
         let mut best = lower.max(self.material);
         let mut best_move = None;
@@ -470,6 +474,9 @@ impl BealSearch {
     /// `n = 2` also mates in two where every check in between has one reply.
     /// A mate found is stored as an exact entry.
     pub fn matev(&mut self, n: u32) -> bool {
+        if self.stopped {
+            return false;
+        }
         self.count_node();
         let mover = self.board.side_to_move();
         let mut moves = Vec::with_capacity(64);
@@ -496,6 +503,9 @@ impl BealSearch {
     /// legal reply, yes; with `n > 1` and exactly one reply, if after it the
     /// other side has `matev(n - 1)` (the single-reply extension).
     pub fn mated(&mut self, n: u32) -> bool {
+        if self.stopped {
+            return false;
+        }
         self.count_node();
         let replies = self.board.legal_moves();
         match replies.as_slice() {
@@ -530,6 +540,9 @@ impl BealSearch {
     /// play any move, scored by `t2v(d - 1)`. Returns a value `>= uv` (a lower
     /// bound) on a cut-off and `lv` when nothing beats `lv`.
     pub fn t2v(&mut self, depth: u32, lower: Value, upper: Value) -> Value {
+        if self.stopped {
+            return lower;
+        }
         if draw_by_rule(&self.board, &self.path_keys) {
             return DRAW;
         }
