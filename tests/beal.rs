@@ -206,3 +206,31 @@ fn time_limit_is_respected() {
     assert!(result.elapsed < std::time::Duration::from_secs(1));
     assert!(result.best_move.is_some());
 }
+
+#[test]
+fn epd_command_runs_beals_search() {
+    let dir = std::env::temp_dir().join(format!("umax-beal-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("two.epd");
+    std::fs::write(
+        &file,
+        format!(
+            "{}\n{}\n",
+            WAC_SOLVED_AT_DEPTH_2[2], WAC_SOLVED_AT_DEPTH_2[3]
+        ),
+    )
+    .unwrap();
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_umax"))
+        .args(["epd", file.to_str().unwrap(), "--search", "beal"])
+        .args(["--depth", "2", "--matev", "2"])
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("WAC.008") && lines[0].contains(" ok (depth 2,"));
+    assert!(lines[1].starts_with("WAC.020") && lines[1].contains(" ok "));
+    assert!(lines[2].starts_with("nodes ") && lines[2].ends_with("(matev 2)"));
+    assert_eq!(lines.last(), Some(&"solved 2/2"));
+}

@@ -63,7 +63,7 @@
 //! `BealSearch` is its own struct rather than another `impl Searcher`: its
 //! state (material balance, the table above, the matev depth) has nothing in
 //! common with micro-Max's. It shares the board and its move generation, the
-//! draw rule ([`draw_by_rule`](super::draw_by_rule)), the clock ([`Limits`],
+//! draw rule (`draw_by_rule` in `search/mod.rs`), the clock ([`Limits`],
 //! [`POLL_INTERVAL`]) and reports through the same [`SearchInfo`].
 //!
 //! ## Where the untested pseudocode had to be interpreted
