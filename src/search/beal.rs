@@ -537,8 +537,9 @@ impl BealSearch {
     /// Beal's `t2v(d, lv, uv)`, second-order quiescence: a repeated position is
     /// a draw; at `d = 0` the value is [`xt1v`](BealSearch::xt1v); otherwise the
     /// side to move may pass (the null move, scored by the opponent's `xt1v`) or
-    /// play any move, scored by `t2v(d - 1)`. Returns a value `>= uv` (a lower
-    /// bound) on a cut-off and `lv` when nothing beats `lv`.
+    /// play any move, scored by `t2v(d - 1)`. Never returns less than `lv`
+    /// (`lv` itself means "no better than `lv`"); a value `>= uv` is a cut-off
+    /// and only a lower bound.
     pub fn t2v(&mut self, depth: u32, lower: Value, upper: Value) -> Value {
         if self.stopped {
             return lower;
