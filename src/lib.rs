@@ -21,6 +21,8 @@
 //!    ([`search::techniques`]) measured side by side.
 //! 9. [`selfplay`]: matches between two search settings from the [`openings`],
 //!    with Elo and the SPRT, to measure what a technique is worth in games.
+//! 10. [`search::beal`]: a second algorithm beside micro-Max's, Don Beal's
+//!     1986 null-move quiescence on material (`umax epd FILE --search beal`).
 //!
 //! ```
 //! use umax::board::Board;

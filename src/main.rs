@@ -20,6 +20,7 @@ usage: umax [--hash MB] [--ascii] [--set NAME=VALUE]... [--xboard | --uci]
        umax perft DEPTH [FEN]
        umax bench [DEPTH] [--stats] [--set NAME=VALUE]...
        umax epd FILE [--time SECONDS | --depth PLIES | --nodes N] [--stats] [--set NAME=VALUE]...
+       umax epd FILE --search beal [--time SECONDS | --depth D | --nodes N] [--matev 1|2]
        umax lab A-SPEC B-SPEC [--depth PLIES | --time SECONDS]
        umax selfplay --a SPEC --b SPEC [--tc BASE+INC] [--games N] ... (selfplay --help)
        umax options
@@ -126,6 +127,10 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
             tools::bench_with(&settings, depth, log2, show_stats);
         }
         "epd" => {
+            let search = take_option(&mut args, "--search")?;
+            let mate_depth = take_option(&mut args, "--matev")?
+                .map(|text| number_argument(Some(&text), "--matev 1|2", 1..=2))
+                .transpose()?;
             let path = args.get(1).ok_or(format!("epd needs a FILE {SEE_HELP}"))?;
             let value = args.get(3);
             let limits = match args.get(2).map(String::as_str) {
@@ -147,8 +152,25 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
             }
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read {}: {e}", quote(path)))?;
-            let log2 = searcher()?.table().len().trailing_zeros();
-            tools::run_epd_with(&text, &limits, log2, &settings, show_stats);
+            match search.as_deref() {
+                None | Some("micromax") => {
+                    if mate_depth.is_some() {
+                        return Err(format!("--matev needs --search beal {SEE_HELP}"));
+                    }
+                    let log2 = searcher()?.table().len().trailing_zeros();
+                    tools::run_epd_with(&text, &limits, log2, &settings, show_stats);
+                }
+                // Beal's 1986 tactics search (src/search/beal.rs).
+                Some("beal") => {
+                    tools::run_epd_beal(&text, &limits, mate_depth.unwrap_or(1));
+                }
+                Some(other) => {
+                    return Err(format!(
+                        "--search: '{}' is not micromax or beal",
+                        quote(other)
+                    ));
+                }
+            }
         }
         "selfplay" | "lab" if settings != Settings::default() || show_stats => {
             return Err(format!(

@@ -17,6 +17,7 @@ use crate::board::{Board, FenError, Move};
 use crate::clock::Limits;
 use crate::game::{parse_san, san};
 use crate::input::{send, warn};
+use crate::search::beal::BealSearch;
 use crate::search::{SearchStats, Searcher, Settings, Silent};
 use crate::table::TranspositionTable;
 
@@ -290,6 +291,58 @@ pub fn run_epd_with(
         ));
         send(stats.table().trim_end());
     }
+    send(&format!("solved {solved}/{total}"));
+    (solved, total)
+}
+
+/// Run an EPD suite with Beal's 1986 tactics search (`search/beal.rs`) under
+/// `limits` (depth = `it2v` depth), `matev(mate_depth)` in the capture tree's
+/// mate test: one line per position (move, solved, depth, nodes), then a
+/// total of nodes and `solved N/M`. Returns (solved, total).
+pub fn run_epd_beal(text: &str, limits: &Limits, mate_depth: u32) -> (usize, usize) {
+    let mut search = BealSearch::new();
+    search.set_mate_depth(mate_depth);
+    let (mut solved, mut total, mut nodes) = (0, 0, 0);
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let position = match parse_epd_line(line) {
+            Ok(position) => position,
+            Err(error) => {
+                send(&format!("line {}: skipped: {error}", number + 1));
+                continue;
+            }
+        };
+        total += 1;
+        let result = search.search(&position.board, &[], limits);
+        nodes += result.nodes;
+        let ok = result.best_move.is_some_and(|mv| position.is_solved_by(mv));
+        solved += usize::from(ok);
+        let id = if position.id.is_empty() {
+            format!("#{total}")
+        } else {
+            position.id.clone()
+        };
+        let expected: Vec<String> = position
+            .best_moves
+            .iter()
+            .map(|&mv| san(&position.board, mv))
+            .collect();
+        send(&format!(
+            "{id:<10} bm {:<13} played {:<8} {} (depth {}, value {}, {} nodes)",
+            expected.join(" "),
+            result
+                .best_move
+                .map_or("-".to_string(), |mv| san(&position.board, mv)),
+            if ok { "ok" } else { "--" },
+            result.depth,
+            result.value,
+            result.nodes
+        ));
+    }
+    send(&format!("nodes {nodes} (matev {mate_depth})"));
     send(&format!("solved {solved}/{total}"));
     (solved, total)
 }

@@ -59,6 +59,7 @@ use crate::clock::{Deadlines, Limits};
 use crate::eval::{self, Score};
 use crate::table::TranspositionTable;
 
+pub mod beal;
 mod micromax;
 pub mod see;
 pub mod stats;
@@ -444,17 +445,7 @@ impl Searcher {
     /// the 50-move rule? Within the search one repetition is enough: if the
     /// position could be repeated once, it can be repeated again.
     fn is_draw_by_rule(&self) -> bool {
-        let halfmove = self.board.halfmove_clock() as usize;
-        if halfmove >= 100 {
-            // Checkmate on the 100th half-move still wins.
-            return !(self.board.in_check() && self.board.legal_moves().is_empty());
-        }
-        let keys = &self.path_keys;
-        let current = keys.len() - 1;
-        let reach = halfmove.min(current);
-        (4..=reach)
-            .step_by(2)
-            .any(|back| keys[current - back] == keys[current])
+        draw_by_rule(&self.board, &self.path_keys)
     }
 
     /// Look at the clock, the node limit and the listener.
@@ -497,4 +488,22 @@ impl Searcher {
         }
         pv
     }
+}
+
+/// Is `board` (the last of `path_keys`, which holds the keys of the game's
+/// positions since the last irreversible move and then of the search path)
+/// drawn by repetition or the 50-move rule? Shared by micro-Max's search and
+/// Beal's (`beal.rs`). Within a search one repetition is enough: if the
+/// position could be repeated once, it can be repeated again.
+pub(crate) fn draw_by_rule(board: &Board, path_keys: &[u64]) -> bool {
+    let halfmove = board.halfmove_clock() as usize;
+    if halfmove >= 100 {
+        // Checkmate on the 100th half-move still wins.
+        return !(board.in_check() && board.legal_moves().is_empty());
+    }
+    let current = path_keys.len() - 1;
+    let reach = halfmove.min(current);
+    (4..=reach)
+        .step_by(2)
+        .any(|back| path_keys[current - back] == path_keys[current])
 }
