@@ -763,6 +763,7 @@ fn run_with_progress(options: &MatchOptions) -> Result<MatchReport, String> {
 fn run_worth(options: &mut MatchOptions) -> Result<(), String> {
     let techniques = worth_rows();
     let base_pgn = options.pgn.clone();
+    let default_lab = lab_run("default")?;
     let mut rows = Vec::new();
     for (technique, alternative) in techniques {
         options.spec_a = "default".to_string();
@@ -779,11 +780,12 @@ fn run_worth(options: &mut MatchOptions) -> Result<(), String> {
         let report = run_with_progress(options)?;
         println!("{}\n", summary(options, &report));
         let interrupted = matches!(report.ending, Ending::Interrupted | Ending::PgnError);
+        let lab = lab_run(&alternative)?;
         rows.push(WorthRow {
             technique,
             alternative,
             report,
-            lab: None,
+            lab: Some(lab_effect(&default_lab, &lab)),
         });
         if interrupted {
             break;
@@ -791,6 +793,33 @@ fn run_worth(options: &mut MatchOptions) -> Result<(), String> {
     }
     println!("{}", worth_table(&rows, &options.limit));
     Ok(())
+}
+
+/// Depth of the laboratory's measurement in the worth table: shallow, because
+/// some alternatives (unordered captures) grow the tree enormously.
+pub const WORTH_LAB_DEPTH: u32 = 4;
+
+/// `umax lab`'s measurement of `spec` over the bench positions at
+/// [`WORTH_LAB_DEPTH`].
+fn lab_run(spec: &str) -> Result<crate::lab::LabRun, String> {
+    let settings = Settings::from_spec(spec)?;
+    crate::lab::run_positions(
+        &settings,
+        &crate::tools::BENCH_POSITIONS,
+        &crate::clock::Limits::depth(WORTH_LAB_DEPTH),
+        crate::lab::LAB_TABLE_LOG2,
+    )
+}
+
+/// The worth table's lab column: nodes and time to depth of the alternative
+/// relative to the default's (`x2.00` = twice as many).
+fn lab_effect(default: &crate::lab::LabRun, alternative: &crate::lab::LabRun) -> String {
+    let time = |run: &crate::lab::LabRun| run.elapsed().as_secs_f64().max(1e-9);
+    format!(
+        "nodes to depth {WORTH_LAB_DEPTH} x{:.2}, time x{:.2}",
+        alternative.nodes() as f64 / default.nodes().max(1) as f64,
+        time(alternative) / time(default)
+    )
 }
 
 /// Shuffle the openings with a fixed seed (Fisher-Yates over SplitMix64), so
