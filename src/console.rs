@@ -26,12 +26,12 @@ use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use crate::board::{Board, Color, Move, PieceKind, Square};
 use crate::clock::{Limits, TimeControl, read_seconds};
 use crate::eval::Score;
-use crate::game::{Game, GameStatus, parse_move, san};
+use crate::game::{Game, GameStatus, parse_move, pgn_date_today, san};
 use crate::input::{Input, send};
 use crate::search::{
     INFINITY, Listener, MAX_PLIES, SearchInfo, SearchResult, Searcher, Silent, mate_in, techniques,
@@ -942,7 +942,7 @@ impl Console {
         let mut pgn = self.game.to_pgn(
             &self.player_name(Color::White),
             &self.player_name(Color::Black),
-            &today(),
+            &pgn_date_today(),
         );
         if let Some((result, _)) = self.outcome().filter(|_| self.lost_on_time.is_some()) {
             // The game record knows no clocks: put the result on time in.
@@ -1372,29 +1372,6 @@ fn expand_home(path: &str) -> PathBuf {
     }
 }
 
-/// Today's date as PGN wants it (`YYYY.MM.DD`), from the system clock (UTC).
-fn today() -> String {
-    let Ok(since_epoch) = SystemTime::now().duration_since(UNIX_EPOCH) else {
-        return "????.??.??".to_string();
-    };
-    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
-    let days = (since_epoch.as_secs() / 86_400) as i64 + 719_468;
-    let era = days.div_euclid(146_097);
-    let day_of_era = days.rem_euclid(146_097);
-    let year_of_era =
-        (day_of_era - day_of_era / 1460 + day_of_era / 36_524 - day_of_era / 146_096) / 365;
-    let day_of_year = day_of_era - (365 * year_of_era + year_of_era / 4 - year_of_era / 100);
-    let month_index = (5 * day_of_year + 2) / 153;
-    let day = day_of_year - (153 * month_index + 2) / 5 + 1;
-    let month = if month_index < 10 {
-        month_index + 3
-    } else {
-        month_index - 9
-    };
-    let year = year_of_era + era * 400 + i64::from(month <= 2);
-    format!("{year:04}.{month:02}.{day:02}")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1411,7 +1388,7 @@ mod tests {
 
     #[test]
     fn date_looks_like_a_date() {
-        let date = today();
+        let date = pgn_date_today();
         assert_eq!(date.len(), 10);
         assert_eq!(&date[4..5], ".");
     }

@@ -366,6 +366,27 @@ fn number_error<T: Display>(text: &str, range: &RangeInclusive<T>) -> NumberErro
     }
 }
 
+/// Remove `name VALUE` from command-line `args` and return VALUE (`None` if
+/// `name` is not there; an error if it has no value after it).
+pub fn take_option(args: &mut Vec<String>, name: &str) -> Result<Option<String>, String> {
+    let Some(at) = args.iter().position(|arg| arg == name) else {
+        return Ok(None);
+    };
+    if at + 1 >= args.len() {
+        return Err(format!("{name} needs a value"));
+    }
+    let value = args.remove(at + 1);
+    args.remove(at);
+    Ok(Some(value))
+}
+
+/// Remove the flag `name` from command-line `args`; was it there?
+pub fn take_flag(args: &mut Vec<String>, name: &str) -> bool {
+    let before = args.len();
+    args.retain(|arg| arg != name);
+    args.len() != before
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

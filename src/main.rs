@@ -7,7 +7,7 @@ use std::time::Duration;
 use umax::board::{Board, START_FEN};
 use umax::clock::{Limits, read_seconds};
 use umax::console::{Console, terminal_has_unicode};
-use umax::input::{Input, parse_number, quote, send, warn};
+use umax::input::{Input, parse_number, quote, send, take_flag, take_option, warn};
 use umax::lab;
 use umax::search::{MAX_PLIES, Searcher, Settings, techniques};
 use umax::table::{DEFAULT_MEGABYTES, TranspositionTable, usable_megabytes};
@@ -62,7 +62,8 @@ fn main() -> ExitCode {
 }
 
 fn run(mut args: Vec<String>) -> Result<(), String> {
-    let hash_megabytes = take_option(&mut args, "--hash")?
+    let hash_megabytes = take_option(&mut args, "--hash")
+        .map_err(with_help)?
         .map(|text| {
             parse_number(&text, 1..=usize::MAX >> 20).map_err(|_| {
                 format!(
@@ -76,7 +77,7 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
     let ascii = take_flag(&mut args, "--ascii");
     let show_stats = take_flag(&mut args, "--stats");
     let mut settings = Settings::default();
-    while let Some(setting) = take_option(&mut args, "--set")? {
+    while let Some(setting) = take_option(&mut args, "--set").map_err(with_help)? {
         let (name, value) = setting
             .split_once('=')
             .ok_or(format!("--set needs NAME=VALUE, not '{setting}'"))?;
@@ -127,8 +128,9 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
             tools::bench_with(&settings, depth, log2, show_stats);
         }
         "epd" => {
-            let search = take_option(&mut args, "--search")?;
-            let mate_depth = take_option(&mut args, "--matev")?
+            let search = take_option(&mut args, "--search").map_err(with_help)?;
+            let mate_depth = take_option(&mut args, "--matev")
+                .map_err(with_help)?
                 .map(|text| number_argument(Some(&text), "--matev 1|2", 1..=2))
                 .transpose()?;
             let path = args.get(1).ok_or(format!("epd needs a FILE {SEE_HELP}"))?;
@@ -270,26 +272,6 @@ fn start_front_end(front_end: FrontEnd, searcher: Searcher, unicode: bool) {
     }
 }
 
-/// Remove `name VALUE` from the arguments and return VALUE.
-fn take_option(args: &mut Vec<String>, name: &str) -> Result<Option<String>, String> {
-    let Some(at) = args.iter().position(|arg| arg == name) else {
-        return Ok(None);
-    };
-    if at + 1 >= args.len() {
-        return Err(format!("{name} needs a value {SEE_HELP}"));
-    }
-    let value = args.remove(at + 1);
-    args.remove(at);
-    Ok(Some(value))
-}
-
-/// Remove the flag `name` from the arguments; was it there?
-fn take_flag(args: &mut Vec<String>, name: &str) -> bool {
-    let before = args.len();
-    args.retain(|arg| arg != name);
-    args.len() != before
-}
-
 /// The number argument of `usage` (e.g. `perft DEPTH`), which must lie in `range`.
 fn number_argument<T>(
     text: Option<&String>,
@@ -316,4 +298,9 @@ fn unknown_argument(argument: &str, context: &str) -> String {
         format!(" {context}")
     };
     format!("unknown {kind} '{}'{context} {SEE_HELP}", quote(argument))
+}
+
+/// An argument error, with where to read the usage.
+fn with_help(error: String) -> String {
+    format!("{error} {SEE_HELP}")
 }

@@ -238,8 +238,56 @@ pub fn run_epd_with(
     let mut searcher = Searcher::new(log2_entries);
     searcher.set_settings(settings.clone());
     let mut stats = SearchStats::default();
-    let mut solved = 0;
-    let mut total = 0;
+    let (solved, total) = run_suite(text, |position| {
+        searcher.clear_table();
+        let result = searcher.think(&position.board, &[], limits, &mut Silent);
+        stats.add(searcher.stats());
+        let detail = format!("depth {}, {} nodes", result.info.depth, result.info.nodes);
+        (result.best_move, detail)
+    });
+    if show_stats {
+        send(&format!(
+            "Statistics over {total} positions ({}):",
+            settings.to_spec()
+        ));
+        send(stats.table().trim_end());
+    }
+    send(&format!("solved {solved}/{total}"));
+    (solved, total)
+}
+
+/// Run an EPD suite with Beal's 1986 tactics search (`search/beal.rs`) under
+/// `limits` (depth = `it2v` depth), `matev(mate_depth)` in the capture tree's
+/// mate test: one line per position (move, solved, depth, nodes), then a
+/// total of nodes and `solved N/M`. Returns (solved, total).
+pub fn run_epd_beal(text: &str, limits: &Limits, mate_depth: u32) -> (usize, usize) {
+    let mut search = BealSearch::new();
+    search.set_mate_depth(mate_depth);
+    let mut nodes = 0;
+    let (solved, total) = run_suite(text, |position| {
+        let result = search.search(&position.board, &[], limits);
+        nodes += result.nodes;
+        let detail = format!(
+            "depth {}, value {}, {} nodes",
+            result.depth, result.value, result.nodes
+        );
+        (result.best_move, detail)
+    });
+    send(&format!("nodes {nodes} (matev {mate_depth})"));
+    send(&format!("solved {solved}/{total}"));
+    (solved, total)
+}
+
+/// Search every position of an EPD suite with `solve`, which returns the move
+/// played and a few words about its search, and print one line per position:
+/// id, the expected move (`bm`) or the move to avoid (`am`), the move played,
+/// `ok` or `--`. Lines that cannot be parsed are reported and skipped.
+/// Returns (solved, total).
+fn run_suite(
+    text: &str,
+    mut solve: impl FnMut(&EpdPosition) -> (Option<Move>, String),
+) -> (usize, usize) {
+    let (mut solved, mut total) = (0, 0);
     for (number, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
@@ -253,10 +301,7 @@ pub fn run_epd_with(
             }
         };
         total += 1;
-        searcher.clear_table();
-        let result = searcher.think(&position.board, &[], limits, &mut Silent);
-        stats.add(searcher.stats());
-        let played = result.best_move;
+        let (played, detail) = solve(&position);
         let ok = played.is_some_and(|mv| position.is_solved_by(mv));
         solved += usize::from(ok);
         let describe = |moves: &[Move]| {
@@ -277,73 +322,11 @@ pub fn run_epd_with(
             position.id.clone()
         };
         send(&format!(
-            "{id:<10} {expected:<16} played {:<8} {} (depth {}, {} nodes)",
+            "{id:<10} {expected:<16} played {:<8} {} ({detail})",
             played.map_or("-".to_string(), |mv| san(&position.board, mv)),
             if ok { "ok" } else { "--" },
-            result.info.depth,
-            result.info.nodes
         ));
     }
-    if show_stats {
-        send(&format!(
-            "Statistics over {total} positions ({}):",
-            settings.to_spec()
-        ));
-        send(stats.table().trim_end());
-    }
-    send(&format!("solved {solved}/{total}"));
-    (solved, total)
-}
-
-/// Run an EPD suite with Beal's 1986 tactics search (`search/beal.rs`) under
-/// `limits` (depth = `it2v` depth), `matev(mate_depth)` in the capture tree's
-/// mate test: one line per position (move, solved, depth, nodes), then a
-/// total of nodes and `solved N/M`. Returns (solved, total).
-pub fn run_epd_beal(text: &str, limits: &Limits, mate_depth: u32) -> (usize, usize) {
-    let mut search = BealSearch::new();
-    search.set_mate_depth(mate_depth);
-    let (mut solved, mut total, mut nodes) = (0, 0, 0);
-    for (number, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let position = match parse_epd_line(line) {
-            Ok(position) => position,
-            Err(error) => {
-                send(&format!("line {}: skipped: {error}", number + 1));
-                continue;
-            }
-        };
-        total += 1;
-        let result = search.search(&position.board, &[], limits);
-        nodes += result.nodes;
-        let ok = result.best_move.is_some_and(|mv| position.is_solved_by(mv));
-        solved += usize::from(ok);
-        let id = if position.id.is_empty() {
-            format!("#{total}")
-        } else {
-            position.id.clone()
-        };
-        let expected: Vec<String> = position
-            .best_moves
-            .iter()
-            .map(|&mv| san(&position.board, mv))
-            .collect();
-        send(&format!(
-            "{id:<10} bm {:<13} played {:<8} {} (depth {}, value {}, {} nodes)",
-            expected.join(" "),
-            result
-                .best_move
-                .map_or("-".to_string(), |mv| san(&position.board, mv)),
-            if ok { "ok" } else { "--" },
-            result.depth,
-            result.value,
-            result.nodes
-        ));
-    }
-    send(&format!("nodes {nodes} (matev {mate_depth})"));
-    send(&format!("solved {solved}/{total}"));
     (solved, total)
 }
 

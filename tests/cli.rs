@@ -1,18 +1,11 @@
 //! The command-line tools of the built binary: `perft`, `bench`, `epd`, and what
 //! happens with arguments it does not understand.
 
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-fn umax(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_umax"))
-        .args(args)
-        .output()
-        .expect("the umax binary runs")
-}
+mod common;
 
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
+use common::{stdout, umax};
 
 #[test]
 fn perft_prints_divide_lines_and_the_total_like_stockfish() {

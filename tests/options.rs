@@ -107,29 +107,20 @@ fn xboard_lists_every_option_and_option_changes_the_search() {
 
 #[test]
 fn command_line_set_reaches_bench() {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_umax"))
-        .args(["--hash", "3", "bench", "4", "--set", "null=off", "--stats"])
-        .output()
-        .unwrap();
+    let output = common::umax(&["--hash", "3", "bench", "4", "--set", "null=off", "--stats"]);
     let text = String::from_utf8_lossy(&output.stdout);
     assert!(text.contains("default,null=off"), "{text}");
     assert!(text.contains("null moves 0, cut-offs 0"), "{text}");
-    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_umax"))
-        .args(["bench", "2", "--set", "null_reduction=9"])
-        .output()
-        .unwrap();
+    let bad = common::umax(&["bench", "2", "--set", "null_reduction=9"]);
     assert!(!bad.status.success());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("from 1 to 4"));
 }
 
 #[test]
 fn selfplay_refuses_set_instead_of_ignoring_it() {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_umax"))
-        .args([
-            "--set", "null=off", "selfplay", "--a", "default", "--b", "lmr=off",
-        ])
-        .output()
-        .unwrap();
+    let output = common::umax(&[
+        "--set", "null=off", "selfplay", "--a", "default", "--b", "lmr=off",
+    ]);
     assert!(!output.status.success());
     assert!(String::from_utf8_lossy(&output.stderr).contains("from its specs"));
 }

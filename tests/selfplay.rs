@@ -6,21 +6,14 @@
 
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
+
+mod common;
+
+use common::{stdout, umax};
 
 use umax::game::{PgnGame, parse_pgn};
 use umax::openings::{BUILT_IN, built_in};
-
-fn umax(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_umax"))
-        .args(args)
-        .output()
-        .expect("the umax binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8_lossy(&output.stdout).into_owned()
-}
 
 /// A fresh path in the temporary directory for this test.
 fn temp_path(name: &str) -> PathBuf {

@@ -40,6 +40,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::pgn_date_today;
+use crate::input::{take_flag, take_option};
 use crate::openings::{self, StartPosition};
 use crate::search::techniques::worth_rows;
 use crate::search::{Searcher, Settings};
@@ -837,26 +838,6 @@ fn shuffle(openings: &mut [StartPosition], seed: u64) {
         let j = (next() % (i as u64 + 1)) as usize;
         openings.swap(i, j);
     }
-}
-
-/// Remove `name VALUE` from the arguments and return VALUE.
-fn take_option(args: &mut Vec<String>, name: &str) -> Result<Option<String>, String> {
-    let Some(at) = args.iter().position(|arg| arg == name) else {
-        return Ok(None);
-    };
-    if at + 1 >= args.len() {
-        return Err(format!("{name} needs a value"));
-    }
-    let value = args.remove(at + 1);
-    args.remove(at);
-    Ok(Some(value))
-}
-
-/// Remove the flag `name`; was it there?
-fn take_flag(args: &mut Vec<String>, name: &str) -> bool {
-    let before = args.len();
-    args.retain(|arg| arg != name);
-    args.len() != before
 }
 
 fn number<T: std::str::FromStr>(text: &str, option: &str) -> Result<T, String> {

@@ -7,7 +7,7 @@
 #![allow(dead_code)]
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Output, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -291,4 +291,17 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+}
+
+/// Run the built `umax` with `args` to its end (empty input) and collect its output.
+pub fn umax(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_umax"))
+        .args(args)
+        .output()
+        .expect("the umax binary runs")
+}
+
+/// What a finished run wrote to standard output.
+pub fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
 }
