@@ -23,6 +23,7 @@ use crate::board::Move;
 use crate::clock::{Clock, Limits, MAX_SECONDS};
 use crate::game::{Game, parse_coordinate};
 use crate::input::{ECHO_CHARS, Input, NumberError, parse_clamped, parse_number, quote, send};
+use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO, Strength};
 use crate::search::{Listener, MAX_PLIES, SearchInfo, Searcher, mate_in, techniques};
 use crate::table::{DEFAULT_MEGABYTES, TranspositionTable, usable_megabytes};
 
@@ -36,6 +37,10 @@ pub struct Uci {
     quit: bool,
     /// Option `Stats`: print the search statistics as `info string` lines.
     show_stats: bool,
+    /// Options `UCI_LimitStrength` and `UCI_Elo`: play at this Elo when the
+    /// flag is on (see [`strength`]).
+    limit_strength: bool,
+    elo: u32,
 }
 
 impl Uci {
@@ -46,6 +51,8 @@ impl Uci {
             searcher,
             quit: false,
             show_stats: false,
+            limit_strength: false,
+            elo: DEFAULT_ELO,
         }
     }
 
@@ -84,6 +91,10 @@ impl Uci {
                 send("option name Ponder type check default false");
                 send("option name Threads type spin default 1 min 1 max 1");
                 send("option name Stats type check default false");
+                send("option name UCI_LimitStrength type check default false");
+                send(&format!(
+                    "option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"
+                ));
                 // The search laboratory's switches, from its one options table.
                 for line in techniques::uci_option_lines() {
                     send(&line);
@@ -132,6 +143,15 @@ impl Uci {
                 Some("false") => self.show_stats = false,
                 _ => send("info string Stats is true or false"),
             },
+            "uci_limitstrength" => match value.map(str::to_ascii_lowercase).as_deref() {
+                Some("true") => self.set_strength(true, self.elo),
+                Some("false") => self.set_strength(false, self.elo),
+                _ => send("info string UCI_LimitStrength is true or false"),
+            },
+            "uci_elo" => match parse_clamped(value.unwrap_or(""), MIN_ELO..=MAX_ELO) {
+                Ok(elo) => self.set_strength(self.limit_strength, elo),
+                Err(error) => send(&format!("info string UCI_Elo: {error}")),
+            },
             lower => {
                 let mut settings = self.searcher.settings().clone();
                 match settings.set(lower, value.unwrap_or("")) {
@@ -140,6 +160,14 @@ impl Uci {
                 }
             }
         }
+    }
+
+    /// Play at `elo` from the next `go` on if `limit` is set, else at full strength.
+    fn set_strength(&mut self, limit: bool, elo: u32) {
+        self.limit_strength = limit;
+        self.elo = elo;
+        self.searcher
+            .set_strength(limit.then(|| Strength::new(elo)));
     }
 
     /// `setoption name Hash value N`: a table of at most N MiB, up to the most
@@ -223,7 +251,7 @@ impl Uci {
         };
         let result = self
             .searcher
-            .think(&board, self.game.history_keys(), &limits, &mut listener);
+            .play(&board, self.game.history_keys(), &limits, &mut listener);
         listener.wait_until_bestmove_allowed(&limits);
         self.quit |= listener.quit;
         if self.show_stats {

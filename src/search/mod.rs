@@ -63,6 +63,7 @@ pub mod beal;
 mod micromax;
 pub mod see;
 pub mod stats;
+pub mod strength;
 pub mod techniques;
 
 use micromax::ScoredMove;
@@ -207,6 +208,8 @@ pub struct Searcher {
     stats: stats::Counters,
     /// Per-iteration statistics of the last search.
     search_stats: SearchStats,
+    /// The strength limit of [`Searcher::play`], if any.
+    strength: Option<strength::Strength>,
 }
 
 impl Searcher {
@@ -237,6 +240,7 @@ impl Searcher {
             settings: Settings::default(),
             stats: stats::Counters::default(),
             search_stats: SearchStats::default(),
+            strength: None,
         }
     }
 

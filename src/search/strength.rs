@@ -1,0 +1,305 @@
+//! # Playing strength: a weaker umax that still plays like a chess player
+//!
+//! A person learning the game (or testing a program) wants an opponent near
+//! their own level. umax weakens itself in two ways that mimic a weaker player:
+//!
+//! 1. **It looks less far ahead.** The search gets a node budget that halves
+//!    for every [`ELO_PER_DOUBLING`] Elo below full strength, so a weak setting
+//!    sees only a few plies and misses deeper tactics, as a club player does.
+//! 2. **It does not always find the best move.** After the search, every legal
+//!    move gets a quick two-ply score. The move the search chose counts as the
+//!    best of them; any other move is played with a probability that falls off
+//!    exponentially with how much worse its quick score is, on a scale (the
+//!    *temperature*, in centipawns) that grows as the Elo falls. A move that
+//!    drops a piece at two plies is thus practically never chosen, while a
+//!    slightly passive move sometimes is.
+//!
+//! A proved mate is always played. The setting applies to games only:
+//! `go infinite`, analysis and pondering search at full strength.
+//!
+//! The mapping from Elo to budget and temperature was calibrated by matches
+//! against Stockfish's `UCI_Elo` (see the README's strength table).
+//!
+//! Deviation from micro-Max: micro-Max has no strength setting.
+
+use crate::board::{Board, Move};
+use crate::clock::Limits;
+use crate::eval::Score;
+
+use super::{INFINITY, Listener, SearchResult, Searcher, Silent, mate_in};
+
+/// The weakest setting offered.
+pub const MIN_ELO: u32 = 1000;
+/// The strongest setting offered: about umax's full strength at blitz on
+/// Stockfish's `UCI_Elo` scale (see the README's strength table).
+pub const MAX_ELO: u32 = 1700;
+/// The Elo a front end offers until one is chosen.
+pub const DEFAULT_ELO: u32 = 1500;
+/// The node budget doubles for every this many Elo.
+pub const ELO_PER_DOUBLING: u32 = 75;
+/// The node budget at [`MIN_ELO`].
+pub const NODES_AT_MIN_ELO: u64 = 350;
+/// The temperature at [`MIN_ELO`], in centipawns; it falls linearly to 0 at
+/// [`MAX_ELO`].
+pub const TEMPERATURE_AT_MIN_ELO: f64 = 15.0;
+/// Moves whose quick score is more than this many temperatures below the best
+/// are never chosen.
+const TEMPERATURES_CONSIDERED: f64 = 3.0;
+
+/// A strength limit: the Elo and the random generator that picks among the
+/// near-best moves.
+#[derive(Clone, Debug)]
+pub struct Strength {
+    elo: u32,
+    /// xorshift64 state; never 0.
+    random_state: u64,
+}
+
+impl Strength {
+    /// A limit of `elo`, clamped to [`MIN_ELO`]..=[`MAX_ELO`], seeded from the
+    /// clock so that games differ.
+    pub fn new(elo: u32) -> Strength {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0x9E37_79B9, |time| time.as_nanos() as u64);
+        Strength::with_seed(elo, seed)
+    }
+
+    /// A limit of `elo` with a fixed random seed (for tests).
+    pub fn with_seed(elo: u32, seed: u64) -> Strength {
+        Strength {
+            elo: elo.clamp(MIN_ELO, MAX_ELO),
+            random_state: seed | 1,
+        }
+    }
+
+    /// The Elo this limit plays at.
+    pub fn elo(&self) -> u32 {
+        self.elo
+    }
+
+    /// Nodes the search may spend on a move.
+    pub fn node_budget(&self) -> u64 {
+        let doublings = f64::from(self.elo - MIN_ELO) / f64::from(ELO_PER_DOUBLING);
+        (NODES_AT_MIN_ELO as f64 * doublings.exp2()) as u64
+    }
+
+    /// How far below the best a move may score and still be chosen, in
+    /// centipawns per factor e of probability.
+    pub fn temperature(&self) -> f64 {
+        let below_max = f64::from(MAX_ELO - self.elo) / f64::from(MAX_ELO - MIN_ELO);
+        TEMPERATURE_AT_MIN_ELO * below_max
+    }
+
+    /// `limits` with the node budget added (the tighter limit wins).
+    pub fn limit(&self, limits: &Limits) -> Limits {
+        let budget = self.node_budget();
+        Limits {
+            nodes: Some(limits.nodes.map_or(budget, |nodes| nodes.min(budget))),
+            ..limits.clone()
+        }
+    }
+
+    /// A uniform random number in `0..1` (xorshift64).
+    fn next_unit(&mut self) -> f64 {
+        let mut x = self.random_state;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.random_state = x;
+        (x >> 11) as f64 / (1u64 << 53) as f64
+    }
+
+    /// Pick one of `candidates` (move, quick score): the best scores `top`,
+    /// each move is weighted by `exp(-(top - score) / temperature)`.
+    fn pick(&mut self, candidates: &[(Move, Score)]) -> Option<Move> {
+        let top = candidates.iter().map(|&(_, score)| score).max()?;
+        let temperature = self.temperature();
+        if temperature <= 0.0 {
+            return candidates.iter().find(|c| c.1 == top).map(|c| c.0);
+        }
+        let weights: Vec<f64> = candidates
+            .iter()
+            .map(|&(_, score)| {
+                let behind = f64::from(top - score) / temperature;
+                if behind > TEMPERATURES_CONSIDERED {
+                    0.0
+                } else {
+                    (-behind).exp()
+                }
+            })
+            .collect();
+        let mut target = self.next_unit() * weights.iter().sum::<f64>();
+        for (&(mv, _), weight) in candidates.iter().zip(&weights) {
+            if target < *weight {
+                return Some(mv);
+            }
+            target -= weight;
+        }
+        candidates.last().map(|c| c.0)
+    }
+}
+
+impl Searcher {
+    /// Play at this strength from the next move on (`None`: full strength).
+    pub fn set_strength(&mut self, strength: Option<Strength>) {
+        self.strength = strength;
+    }
+
+    /// The strength limit in use, if any.
+    pub fn strength(&self) -> Option<&Strength> {
+        self.strength.as_ref()
+    }
+
+    /// Choose the move to play in a game: [`Searcher::think`] at full strength,
+    /// or within the strength limit (see the module docs). Searches without an
+    /// end (`infinite`, pondering) are not limited. If the move played is not
+    /// the one the search reported last, a last line for it is reported, so
+    /// that the last line shown always starts with the move played.
+    pub fn play(
+        &mut self,
+        board: &Board,
+        history: &[u64],
+        limits: &Limits,
+        listener: &mut dyn Listener,
+    ) -> SearchResult {
+        let Some(strength) = self.strength.clone() else {
+            return self.think(board, history, limits, listener);
+        };
+        if limits.infinite || limits.ponder {
+            return self.think(board, history, limits, listener);
+        }
+        let mut result = self.think(board, history, &strength.limit(limits), listener);
+        let Some(searched_best) = result.best_move else {
+            return result;
+        };
+        if mate_in(result.info.score).is_some_and(|moves| moves > 0) {
+            return result;
+        }
+        // The quick scores are searches too: count their nodes, keep the main
+        // search's statistics.
+        let main_nodes = self.nodes;
+        let main_stats = self.search_stats.clone();
+        let (candidates, quick_nodes) = self.quick_scores(board, history, searched_best);
+        self.nodes = main_nodes + quick_nodes;
+        self.search_stats = main_stats;
+
+        let mut strength = strength;
+        let chosen = strength.pick(&candidates).unwrap_or(searched_best);
+        if let Some(kept) = self.strength.as_mut() {
+            kept.random_state = strength.random_state;
+        }
+        result.info.nodes = self.nodes;
+        if chosen != searched_best {
+            let score = candidates.iter().find(|c| c.0 == chosen).map_or(0, |c| c.1);
+            let mut after = board.clone();
+            after.make_move(chosen);
+            let reply = self.principal_variation_from(&after);
+            result.best_move = Some(chosen);
+            result.info.score = score;
+            result.info.pv = std::iter::once(chosen).chain(reply).collect();
+            result.ponder_move = result.info.pv.get(1).copied();
+            listener.iteration_done(&result.info);
+        }
+        result
+    }
+
+    /// Every legal move with its two-ply score (its reply searched one ply and
+    /// then captures), the searched best move given the top score, and the
+    /// nodes these searches took.
+    fn quick_scores(
+        &mut self,
+        board: &Board,
+        history: &[u64],
+        searched_best: Move,
+    ) -> (Vec<(Move, Score)>, u64) {
+        let mut history = history.to_vec();
+        history.push(board.key());
+        let mut total_nodes = 0;
+        let mut candidates: Vec<(Move, Score)> = board
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut after = board.clone();
+                after.make_move(mv);
+                let score = if after.legal_moves().is_empty() {
+                    if after.in_check() { INFINITY } else { 0 }
+                } else {
+                    let reply = self.think(&after, &history, &Limits::depth(1), &mut Silent);
+                    total_nodes += self.nodes;
+                    -reply.info.score
+                };
+                (mv, score)
+            })
+            .collect();
+        let top = candidates.iter().map(|c| c.1).max().unwrap_or(0);
+        for candidate in &mut candidates {
+            if candidate.0 == searched_best {
+                candidate.1 = top;
+            }
+        }
+        (candidates, total_nodes)
+    }
+
+    /// The best line from `board` read back from the table (after `play` chose
+    /// a move the search did not).
+    fn principal_variation_from(&mut self, board: &Board) -> Vec<Move> {
+        let saved = std::mem::replace(&mut self.board, board.clone());
+        let first = self
+            .table
+            .best_move_among(board.key(), &board.legal_moves());
+        let line = self.principal_variation(first, 8);
+        self.board = saved;
+        line
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budget_doubles_per_step_and_temperature_falls_to_zero() {
+        let weakest = Strength::with_seed(MIN_ELO, 1);
+        let next = Strength::with_seed(MIN_ELO + ELO_PER_DOUBLING, 1);
+        assert_eq!(weakest.node_budget(), NODES_AT_MIN_ELO);
+        assert_eq!(next.node_budget(), 2 * NODES_AT_MIN_ELO);
+        assert_eq!(weakest.temperature(), TEMPERATURE_AT_MIN_ELO);
+        assert_eq!(Strength::with_seed(MAX_ELO, 1).temperature(), 0.0);
+        assert_eq!(Strength::with_seed(5, 1).elo(), MIN_ELO);
+        assert_eq!(Strength::with_seed(99_999, 1).elo(), MAX_ELO);
+    }
+
+    #[test]
+    fn limit_keeps_the_tighter_node_count() {
+        let strength = Strength::with_seed(MIN_ELO, 1);
+        assert_eq!(
+            strength.limit(&Limits::nodes(50)).nodes,
+            Some(50),
+            "a smaller limit stays"
+        );
+        assert_eq!(
+            strength.limit(&Limits::depth(9)).nodes,
+            Some(NODES_AT_MIN_ELO)
+        );
+    }
+
+    #[test]
+    fn pick_prefers_better_moves_and_never_takes_a_blunder() {
+        let board = Board::start();
+        let moves = board.legal_moves();
+        let candidates = [(moves[0], 30), (moves[1], 0), (moves[2], -900)];
+        let mut strength = Strength::with_seed(MIN_ELO, 12345);
+        let mut counts = [0; 3];
+        for _ in 0..10_000 {
+            let mv = strength.pick(&candidates).unwrap();
+            counts[moves.iter().position(|&m| m == mv).unwrap()] += 1;
+        }
+        // exp(-30/15) = 0.135: the second move about 12 % of the time.
+        assert!(counts[0] > counts[1], "{counts:?}");
+        assert!(counts[1] > 900 && counts[1] < 1_500, "{counts:?}");
+        assert_eq!(counts[2], 0, "{counts:?}");
+        let mut full = Strength::with_seed(MAX_ELO, 7);
+        assert!((0..100).all(|_| full.pick(&candidates) == Some(moves[0])));
+    }
+}
