@@ -6,16 +6,16 @@
 //! 1. **It looks less far ahead.** The search gets a node budget that halves
 //!    for every [`ELO_PER_DOUBLING`] Elo below full strength, so a weak setting
 //!    sees only a few plies and misses deeper tactics, as a club player does.
-//! 2. **It does not always find the best move.** After the search, every legal
-//!    move gets a quick two-ply score. The move the search chose counts as the
-//!    best of them; any other move is played with a probability that falls off
-//!    exponentially with how much worse its quick score is, on a scale (the
-//!    *temperature*, in centipawns) that grows as the Elo falls. A move that
-//!    drops a piece at two plies is thus practically never chosen, while a
-//!    slightly passive move sometimes is.
+//! 2. **It does not always play the move it found.** After the search, every
+//!    legal move gets a quick two-ply score. Another move than the search's is
+//!    played with a probability that falls off exponentially with how far its
+//!    quick score is below the searched move's, on a scale (the *temperature*,
+//!    in centipawns) that grows as the Elo falls. A move that drops a piece at
+//!    two plies is never chosen; a move that looks as good at a glance, or a
+//!    little worse, sometimes is.
 //!
-//! A proved mate is always played. The setting applies to games only:
-//! `go infinite`, analysis and pondering search at full strength.
+//! A proved mate is always played. `go infinite` and analysis search at full
+//! strength.
 //!
 //! The mapping from Elo to budget and temperature was calibrated by matches
 //! against Stockfish's `UCI_Elo` (see the README's strength table).
@@ -110,33 +110,40 @@ impl Strength {
         (x >> 11) as f64 / (1u64 << 53) as f64
     }
 
-    /// Pick one of `candidates` (move, quick score): the best scores `top`,
-    /// each move is weighted by `exp(-(top - score) / temperature)`.
-    fn pick(&mut self, candidates: &[(Move, Score)]) -> Option<Move> {
-        let top = candidates.iter().map(|&(_, score)| score).max()?;
+    /// Pick the move to play: `searched`, the search's choice, or one of the
+    /// other `candidates` (move, quick score). An alternative is weighted
+    /// `exp(-behind / temperature)` against the searched move's 1, where
+    /// `behind` is how far its quick score falls below the searched move's,
+    /// plus one temperature: the deeper search's choice stays the likeliest even
+    /// when the quick look prefers another move.
+    fn pick(&mut self, searched: Move, candidates: &[(Move, Score)]) -> Move {
         let temperature = self.temperature();
+        let Some(searched_score) = candidates.iter().find(|c| c.0 == searched).map(|c| c.1) else {
+            return searched;
+        };
         if temperature <= 0.0 {
-            return candidates.iter().find(|c| c.1 == top).map(|c| c.0);
+            return searched;
         }
-        let weights: Vec<f64> = candidates
-            .iter()
-            .map(|&(_, score)| {
-                let behind = f64::from(top - score) / temperature;
-                if behind > TEMPERATURES_CONSIDERED {
-                    0.0
-                } else {
-                    (-behind).exp()
-                }
-            })
-            .collect();
+        let weight = |&(mv, score): &(Move, Score)| {
+            if mv == searched {
+                return 1.0;
+            }
+            let behind = f64::from((searched_score - score).max(0)) / temperature + 1.0;
+            if behind > TEMPERATURES_CONSIDERED {
+                0.0
+            } else {
+                (-behind).exp()
+            }
+        };
+        let weights: Vec<f64> = candidates.iter().map(weight).collect();
         let mut target = self.next_unit() * weights.iter().sum::<f64>();
         for (&(mv, _), weight) in candidates.iter().zip(&weights) {
             if target < *weight {
-                return Some(mv);
+                return mv;
             }
             target -= weight;
         }
-        candidates.last().map(|c| c.0)
+        searched
     }
 }
 
@@ -152,8 +159,8 @@ impl Searcher {
     }
 
     /// Choose the move to play in a game: [`Searcher::think`] at full strength,
-    /// or within the strength limit (see the module docs). Searches without an
-    /// end (`infinite`, pondering) are not limited. If the move played is not
+    /// or within the strength limit (see the module docs). A search without an
+    /// end (`infinite`) is not limited. If the move played is not
     /// the one the search reported last, a last line for it is reported, so
     /// that the last line shown always starts with the move played.
     pub fn play(
@@ -166,7 +173,7 @@ impl Searcher {
         let Some(strength) = self.strength.clone() else {
             return self.think(board, history, limits, listener);
         };
-        if limits.infinite || limits.ponder {
+        if limits.infinite {
             return self.think(board, history, limits, listener);
         }
         let mut result = self.think(board, history, &strength.limit(limits), listener);
@@ -180,12 +187,12 @@ impl Searcher {
         // search's statistics.
         let main_nodes = self.nodes;
         let main_stats = self.search_stats.clone();
-        let (candidates, quick_nodes) = self.quick_scores(board, history, searched_best);
+        let (candidates, quick_nodes) = self.quick_scores(board, history);
         self.nodes = main_nodes + quick_nodes;
         self.search_stats = main_stats;
 
         let mut strength = strength;
-        let chosen = strength.pick(&candidates).unwrap_or(searched_best);
+        let chosen = strength.pick(searched_best, &candidates);
         if let Some(kept) = self.strength.as_mut() {
             kept.random_state = strength.random_state;
         }
@@ -205,18 +212,12 @@ impl Searcher {
     }
 
     /// Every legal move with its two-ply score (its reply searched one ply and
-    /// then captures), the searched best move given the top score, and the
-    /// nodes these searches took.
-    fn quick_scores(
-        &mut self,
-        board: &Board,
-        history: &[u64],
-        searched_best: Move,
-    ) -> (Vec<(Move, Score)>, u64) {
+    /// then captures), and the nodes these searches took.
+    fn quick_scores(&mut self, board: &Board, history: &[u64]) -> (Vec<(Move, Score)>, u64) {
         let mut history = history.to_vec();
         history.push(board.key());
         let mut total_nodes = 0;
-        let mut candidates: Vec<(Move, Score)> = board
+        let candidates: Vec<(Move, Score)> = board
             .legal_moves()
             .into_iter()
             .map(|mv| {
@@ -232,12 +233,6 @@ impl Searcher {
                 (mv, score)
             })
             .collect();
-        let top = candidates.iter().map(|c| c.1).max().unwrap_or(0);
-        for candidate in &mut candidates {
-            if candidate.0 == searched_best {
-                candidate.1 = top;
-            }
-        }
         (candidates, total_nodes)
     }
 
@@ -288,18 +283,26 @@ mod tests {
     fn pick_prefers_better_moves_and_never_takes_a_blunder() {
         let board = Board::start();
         let moves = board.legal_moves();
-        let candidates = [(moves[0], 30), (moves[1], 0), (moves[2], -900)];
+        // The searched move, one the quick look likes better, one a bit worse,
+        // and a blunder.
+        let candidates = [
+            (moves[0], 0),
+            (moves[1], 40),
+            (moves[2], -15),
+            (moves[3], -900),
+        ];
         let mut strength = Strength::with_seed(MIN_ELO, 12345);
-        let mut counts = [0; 3];
+        let mut counts = [0; 4];
         for _ in 0..10_000 {
-            let mv = strength.pick(&candidates).unwrap();
+            let mv = strength.pick(moves[0], &candidates);
             counts[moves.iter().position(|&m| m == mv).unwrap()] += 1;
         }
-        // exp(-30/15) = 0.135: the second move about 12 % of the time.
-        assert!(counts[0] > counts[1], "{counts:?}");
-        assert!(counts[1] > 900 && counts[1] < 1_500, "{counts:?}");
-        assert_eq!(counts[2], 0, "{counts:?}");
+        // Weights 1, e^-1 = 0.37, e^-2 = 0.14, 0: shares 66 %, 24 %, 9 %, 0.
+        assert!((6_200..7_000).contains(&counts[0]), "{counts:?}");
+        assert!((2_100..2_700).contains(&counts[1]), "{counts:?}");
+        assert!((600..1_200).contains(&counts[2]), "{counts:?}");
+        assert_eq!(counts[3], 0, "{counts:?}");
         let mut full = Strength::with_seed(MAX_ELO, 7);
-        assert!((0..100).all(|_| full.pick(&candidates) == Some(moves[0])));
+        assert!((0..100).all(|_| full.pick(moves[0], &candidates) == moves[0]));
     }
 }
