@@ -32,19 +32,24 @@ use super::{INFINITY, Listener, SearchResult, Searcher, Silent, mate_in};
 pub const MIN_ELO: u32 = 1000;
 /// The strongest setting offered: about umax's full strength at blitz on
 /// Stockfish's `UCI_Elo` scale (see the README's strength table).
-pub const MAX_ELO: u32 = 1700;
+pub const MAX_ELO: u32 = 1800;
 /// The Elo a front end offers until one is chosen.
 pub const DEFAULT_ELO: u32 = 1500;
 /// The node budget doubles for every this many Elo.
-pub const ELO_PER_DOUBLING: u32 = 75;
+pub const ELO_PER_DOUBLING: u32 = 100;
 /// The node budget at [`MIN_ELO`].
-pub const NODES_AT_MIN_ELO: u64 = 350;
+pub const NODES_AT_MIN_ELO: u64 = 400;
 /// The temperature at [`MIN_ELO`], in centipawns; it falls linearly to 0 at
 /// [`MAX_ELO`].
-pub const TEMPERATURE_AT_MIN_ELO: f64 = 15.0;
-/// Moves whose quick score is more than this many temperatures below the best
-/// are never chosen.
+pub const TEMPERATURE_AT_MIN_ELO: f64 = 20.0;
+/// Moves whose quick score is more than this many temperatures behind are never
+/// chosen.
 const TEMPERATURES_CONSIDERED: f64 = 3.0;
+/// How much an alternative counts as behind the searched move even when its
+/// quick score is as good or better, in centipawns: the searched move was
+/// searched deeper, so a move that only looks good at a glance was probably
+/// refuted.
+const DEEPER_SEARCH_TRUST: Score = 20;
 
 /// A strength limit: the Elo and the random generator that picks among the
 /// near-best moves.
@@ -113,9 +118,10 @@ impl Strength {
     /// Pick the move to play: `searched`, the search's choice, or one of the
     /// other `candidates` (move, quick score). An alternative is weighted
     /// `exp(-behind / temperature)` against the searched move's 1, where
-    /// `behind` is how far its quick score falls below the searched move's,
-    /// plus one temperature: the deeper search's choice stays the likeliest even
-    /// when the quick look prefers another move.
+    /// `behind` is how far its quick score falls below the searched move's plus
+    /// [`DEEPER_SEARCH_TRUST`]: the deeper search's choice stays the likeliest
+    /// even when the quick look prefers another move, and at low temperatures
+    /// it is the only choice.
     fn pick(&mut self, searched: Move, candidates: &[(Move, Score)]) -> Move {
         let temperature = self.temperature();
         let Some(searched_score) = candidates.iter().find(|c| c.0 == searched).map(|c| c.1) else {
@@ -128,7 +134,8 @@ impl Strength {
             if mv == searched {
                 return 1.0;
             }
-            let behind = f64::from((searched_score - score).max(0)) / temperature + 1.0;
+            let behind =
+                f64::from((searched_score - score).max(0) + DEEPER_SEARCH_TRUST) / temperature;
             if behind > TEMPERATURES_CONSIDERED {
                 0.0
             } else {
@@ -297,10 +304,11 @@ mod tests {
             let mv = strength.pick(moves[0], &candidates);
             counts[moves.iter().position(|&m| m == mv).unwrap()] += 1;
         }
-        // Weights 1, e^-1 = 0.37, e^-2 = 0.14, 0: shares 66 %, 24 %, 9 %, 0.
-        assert!((6_200..7_000).contains(&counts[0]), "{counts:?}");
-        assert!((2_100..2_700).contains(&counts[1]), "{counts:?}");
-        assert!((600..1_200).contains(&counts[2]), "{counts:?}");
+        // Temperature 20: weights 1, e^-1 = 0.37, e^-1.75 = 0.17, 0 (3.75 > 3
+        // temperatures): shares 65 %, 24 %, 11 %, 0.
+        assert!((6_100..6_900).contains(&counts[0]), "{counts:?}");
+        assert!((2_000..2_800).contains(&counts[1]), "{counts:?}");
+        assert!((800..1_400).contains(&counts[2]), "{counts:?}");
         assert_eq!(counts[3], 0, "{counts:?}");
         let mut full = Strength::with_seed(MAX_ELO, 7);
         assert!((0..100).all(|_| full.pick(moves[0], &candidates) == moves[0]));
