@@ -22,7 +22,9 @@ use std::time::{Duration, Instant};
 use crate::board::Move;
 use crate::clock::{Clock, Limits, MAX_SECONDS};
 use crate::game::{Game, parse_coordinate};
-use crate::input::{ECHO_CHARS, Input, NumberError, parse_clamped, parse_number, quote, send};
+use crate::input::{
+    Busy, ECHO_CHARS, Input, NumberError, Polled, parse_clamped, parse_number, quote, send,
+};
 use crate::search::{Listener, MAX_PLIES, SearchInfo, Searcher, mate_in, techniques};
 use crate::table::{DEFAULT_MEGABYTES, TranspositionTable, usable_megabytes};
 
@@ -346,23 +348,29 @@ struct UciListener<'a> {
 }
 
 impl UciListener<'_> {
-    /// Handle one line arriving during a search; returns `true` if the search
-    /// must end.
-    fn handle_during_search(&mut self, line: String) -> bool {
-        match line.split_whitespace().next().unwrap_or("") {
-            "isready" => send("readyok"),
-            "stop" => {
-                self.stopped = true;
-                return true;
-            }
-            "ponderhit" => self.ponder_hit = true,
-            "quit" => {
-                self.quit = true;
-                return true;
-            }
-            _ => self.input.defer(line),
-        }
-        false
+    /// Read the lines that arrived during the search: `isready` is answered,
+    /// `ponderhit` noted, `stop` and `quit` end the search, the rest waits.
+    fn poll(&mut self) -> Polled {
+        self.input
+            .poll_while_busy(|line| match line.split_whitespace().next().unwrap_or("") {
+                "isready" => {
+                    send("readyok");
+                    Busy::Handled
+                }
+                "stop" => {
+                    self.stopped = true;
+                    Busy::Stop
+                }
+                "ponderhit" => {
+                    self.ponder_hit = true;
+                    Busy::Handled
+                }
+                "quit" => {
+                    self.quit = true;
+                    Busy::Stop
+                }
+                _ => Busy::Later,
+            })
     }
 
     /// Whether `bestmove` may be sent: after `go infinite` only once `stop`
@@ -377,12 +385,10 @@ impl UciListener<'_> {
     fn wait_until_bestmove_allowed(&mut self, limits: &Limits) {
         let start = Instant::now();
         while !self.bestmove_allowed(limits) {
-            match self.input.poll_line() {
-                Some(Some(line)) => {
-                    self.handle_during_search(line);
-                }
-                Some(None) => return, // end of input: nobody will say stop
-                None => std::thread::sleep(Duration::from_millis(
+            match self.poll() {
+                Polled::Stop => {}
+                Polled::End => return, // end of input: nobody will say stop
+                Polled::Carry => std::thread::sleep(Duration::from_millis(
                     if start.elapsed() < Duration::from_secs(1) {
                         1
                     } else {
@@ -396,19 +402,9 @@ impl UciListener<'_> {
 
 impl Listener for UciListener<'_> {
     fn should_stop(&mut self) -> bool {
-        loop {
-            match self.input.poll_line() {
-                None => return false,
-                Some(Some(line)) => {
-                    if self.handle_during_search(line) {
-                        return true;
-                    }
-                }
-                // End of input: the GUI has gone and will never say `stop`, so
-                // end the search now (as `quit` would) instead of thinking on.
-                Some(None) => return true,
-            }
-        }
+        // At the end of input the GUI has gone and will never say `stop`: end
+        // the search now (as `quit` would) instead of thinking on.
+        self.poll() != Polled::Carry
     }
 
     fn iteration_done(&mut self, info: &SearchInfo) {
