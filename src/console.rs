@@ -18,9 +18,10 @@
 //! `random` (off by default, so that analysis and tests repeat) varies umax's
 //! first moves among near-best ones.
 //!
-//! Everything the console echoes back from the input goes through [`echo`]:
-//! control characters are shown escaped (`\x1b`), never sent to the terminal,
-//! and a long line is cut short.
+//! Everything the console echoes back from the input goes through
+//! [`quote`](crate::input::quote), as in the other front ends: control
+//! characters are shown escaped (`\x1b`), never sent to the terminal, and a
+//! long line is cut short.
 
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -32,7 +33,7 @@ use crate::board::{Board, Color, Move, PieceKind, Square};
 use crate::clock::{Limits, TimeControl, read_seconds};
 use crate::eval::Score;
 use crate::game::{Game, GameStatus, pgn_date_today};
-use crate::input::{Busy, Input, Polled, send};
+use crate::input::{Busy, Input, Polled, escape, quote, send};
 use crate::notation::{move_shape, parse_move, san};
 use crate::search::{
     INFINITY, Listener, MAX_PLIES, SearchInfo, SearchResult, Searcher, Silent, mate_in, techniques,
@@ -64,9 +65,6 @@ const QUICK_TABLE_LOG2: u32 = 16;
 
 /// At most this long for the quick search of one move for `random`.
 const RANDOM_TIME_PER_MOVE: Duration = Duration::from_millis(100);
-
-/// At most this many characters of a line typed are echoed in an error.
-pub const MAX_ECHO_CHARS: usize = 80;
 
 /// The deepest `perft` the console accepts (it can be stopped, but depth 11
 /// from the start position would not finish in a lifetime).
@@ -300,7 +298,7 @@ impl Console {
                 Ok(depth) if depth <= MAX_PERFT_DEPTH => self.perft(depth, input),
                 _ => send(&format!(
                     "Error: perft needs a depth from 0 to {MAX_PERFT_DEPTH}, not '{}'",
-                    echo(argument)
+                    quote(argument)
                 )),
             },
             "bench" => {
@@ -346,7 +344,7 @@ impl Console {
                 send(&format!("Search settings: {}", changed.to_spec()));
                 self.session.searcher.set_settings(changed);
             }
-            Err(error) => send(&format!("Error: {}", echo(&error))),
+            Err(error) => send(&format!("Error: {}", quote(&error))),
         }
     }
 
@@ -369,7 +367,7 @@ impl Console {
                 self.show_position();
                 self.announce_if_over();
             }
-            Err(error) => send(&format!("Bad FEN: {}", echo(&error.to_string()))),
+            Err(error) => send(&format!("Bad FEN: {}", quote(&error.to_string()))),
         }
     }
 
@@ -393,7 +391,7 @@ impl Console {
             _ => {
                 send(&format!(
                     "Error: play needs white, black, both or none, not '{}'",
-                    echo(argument)
+                    quote(argument)
                 ));
                 return;
             }
@@ -442,7 +440,7 @@ impl Console {
         if move_shape(text).is_none() {
             send(&format!(
                 "Unknown command: {} (type 'help' for the list)",
-                echo(text)
+                quote(text)
             ));
             return;
         }
@@ -470,7 +468,7 @@ impl Console {
                 self.play_move(mv, false);
                 self.let_umax_play(input);
             }
-            Err(error) => send(&escape_controls(&error.to_string())),
+            Err(error) => send(&escape(&error.to_string())),
         }
     }
 
@@ -550,7 +548,7 @@ impl Console {
             _ => {
                 send(&format!(
                     "Error: random needs on, off or nothing, not '{}'",
-                    echo(argument)
+                    quote(argument)
                 ));
                 return;
             }
@@ -691,7 +689,7 @@ impl Console {
             }
             _ => send(&format!(
                 "Error: sd needs a depth from 0 (no limit) to {MAX_PLIES} plies, not '{}'",
-                echo(argument)
+                quote(argument)
             )),
         }
     }
@@ -720,7 +718,7 @@ impl Console {
             }
             _ => send(&format!(
                 "Error: level needs MPS BASE INC, e.g. 'level 40 5 0' or 'level 0 2:30 1', not '{}'",
-                echo(argument)
+                quote(argument)
             )),
         }
     }
@@ -906,7 +904,7 @@ impl Console {
             }
         }
         let file = expand_home(path);
-        let shown = escape_controls(&file.to_string_lossy());
+        let shown = escape(&file.to_string_lossy());
         let existed = file.exists();
         let written = std::fs::OpenOptions::new()
             .append(true)
@@ -928,7 +926,7 @@ impl Console {
             Ok(()) => send(&format!("Saved the game to {shown}.")),
             Err(error) => send(&format!(
                 "Error: cannot write {}: {error}",
-                echo(&file.to_string_lossy())
+                quote(&file.to_string_lossy())
             )),
         }
     }
@@ -1212,30 +1210,6 @@ fn clock_text(time: Duration) -> String {
     }
 }
 
-/// Text typed by the user, made safe to print: control characters escaped
-/// (see [`escape_controls`]) and at most [`MAX_ECHO_CHARS`] characters shown.
-pub fn echo(text: &str) -> String {
-    let mut shown: String = text.chars().take(MAX_ECHO_CHARS).collect();
-    if text.chars().nth(MAX_ECHO_CHARS).is_some() {
-        shown.push_str("...");
-    }
-    escape_controls(&shown)
-}
-
-/// Control characters shown as escapes (`\x1b`, `\u{9b}`) so that they can
-/// never move the cursor, change colours or end a line on the terminal.
-pub fn escape_controls(text: &str) -> String {
-    let mut safe = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            c if !c.is_control() => safe.push(c),
-            c if (c as u32) < 0x100 => safe.push_str(&format!("\\x{:02x}", c as u32)),
-            c => safe.push_str(&format!("\\u{{{:x}}}", c as u32)),
-        }
-    }
-    safe
-}
-
 /// Write the prompt without ending the line, so the player types after it.
 fn send_prompt(prompt: &str) {
     let mut out = std::io::stdout().lock();
@@ -1303,14 +1277,6 @@ mod tests {
         console.session.role = EngineRole::Both;
         assert_eq!(console.player_name(Color::White), "Human and umax");
         assert_eq!(console.player_name(Color::Black), "umax");
-    }
-
-    #[test]
-    fn echoed_text_is_escaped_and_short() {
-        assert_eq!(echo("a\u{1b}[31mb\r\u{9b}"), "a\\x1b[31mb\\x0d\\x9b");
-        let long = "z".repeat(500);
-        assert_eq!(echo(&long), format!("{}...", "z".repeat(MAX_ECHO_CHARS)));
-        assert_eq!(escape_controls("e4 ♞"), "e4 ♞");
     }
 
     #[test]
