@@ -641,6 +641,24 @@ fn forced_xboard_mode() {
     assert!(engine.wait_exit(Duration::from_secs(2)).success());
 }
 
+/// Protocol 1 sends moves without `usermove`: a bare word in coordinates is a
+/// move (with or without `=` before the promotion piece); any other word is an
+/// unknown command, not an illegal move.
+#[test]
+fn bare_coordinate_moves_are_moves_and_other_words_commands() {
+    let mut engine = start_xboard();
+    engine.send("force");
+    engine.send(&format!("setboard {PROMOTION}"));
+    engine.send("e2e4xy");
+    assert_eq!(engine.line(), "Error (unknown command): e2e4xy");
+    engine.send("Nf3");
+    assert_eq!(engine.line(), "Error (unknown command): Nf3");
+    engine.send("e7e8=n");
+    engine.send("e1e2");
+    assert_eq!(engine.line(), "Illegal move: e1e2");
+    assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
+}
+
 /// Found by fuzzing: `edit` during analysis never ended, so that `exit`,
 /// `force` and even `quit` were answered `Error (bad edit command)`. Edit mode
 /// ends at `.`; analysis then resumes on the edited position.
