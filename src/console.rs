@@ -14,12 +14,15 @@
 //! (`post`), with scores from White's point of view, and reads the input, so
 //! that `stop`, `?` or `move` make it move at once. umax plays Black, White,
 //! both sides (`play both`, `auto`: it plays itself until a line is typed) or
-//! neither. With a `level` both sides have a clock and either can lose on time.
-//! `random` (off by default, so that analysis and tests repeat) varies umax's
+//! neither. With a `level` both sides have a clock and either can lose on time:
+//! while the player thinks, the console waits for a line no longer than the
+//! player's clock has left, so a flag falls (and is announced) when it falls.
+//! The game itself, the engine and who plays what are kept in a
+//! [`Session`], as xboard keeps them. `random` (off by default, so that analysis and tests repeat) varies umax's
 //! first moves among near-best ones.
 //!
 //! Everything the console echoes back from the input goes through
-//! [`quote`](crate::input::quote), as in the other front ends: control
+//! [`quote`], as in the other front ends: control
 //! characters are shown escaped (`\x1b`), never sent to the terminal, and a
 //! long line is cut short.
 

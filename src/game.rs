@@ -145,7 +145,7 @@ impl Game {
     ///
     /// The move is matched by from-square, to-square and promotion only, so a
     /// move built with [`Move::new`] is accepted for a double push, an en-passant
-    /// capture or castling too: its [`MoveKind`] is taken from the legal move.
+    /// capture or castling too: its [`MoveKind`](crate::board::MoveKind) is taken from the legal move.
     pub fn play(&mut self, mv: Move) -> Result<(), MoveError> {
         let legal = self.board.legal_moves().into_iter().find(|legal| {
             legal.from == mv.from && legal.to == mv.to && legal.promotion == mv.promotion

@@ -367,7 +367,7 @@ impl std::error::Error for NumberError {}
 
 /// Read a number that must lie in `range`, or say which range it must lie in.
 /// Every number umax reads goes through here or [`parse_clamped`], so none can
-/// wrap, overflow a [`Duration`](std::time::Duration) or be `NaN`.
+/// wrap, overflow a [`Duration`] or be `NaN`.
 ///
 /// ```
 /// use umax::input::parse_number;
