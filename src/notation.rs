@@ -598,26 +598,4 @@ mod tests {
             assert_eq!(parse_san(&board, &text), Ok(mv), "{text}");
         }
     }
-
-    #[test]
-    fn commands_are_not_moves_and_moves_are() {
-        for text in ["e2e4", "e7e8q", "g1f3"] {
-            assert_eq!(move_shape(text), Some(MoveShape::Coordinate), "{text}");
-        }
-        for text in [
-            "e4",
-            "nf3",
-            "Nf9",
-            "exd",
-            "o-o",
-            "ra1b1",
-            "e2\u{fffd}e4",
-            "e7e8=q",
-        ] {
-            assert_eq!(move_shape(text), Some(MoveShape::San), "{text}");
-        }
-        for text in ["frobnicate", "bad", "hello", "ee", "e4 e5", "Zz9"] {
-            assert_eq!(move_shape(text), None, "{text}");
-        }
-    }
 }
