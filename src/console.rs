@@ -14,13 +14,17 @@
 //! (`post`), with scores from White's point of view, and reads the input, so
 //! that `stop`, `?` or `move` make it move at once. umax plays Black, White,
 //! both sides (`play both`, `auto`: it plays itself until a line is typed) or
-//! neither. With a `level` both sides have a clock and either can lose on time.
-//! `random` (off by default, so that analysis and tests repeat) varies umax's
+//! neither. With a `level` both sides have a clock and either can lose on time:
+//! while the player thinks, the console waits for a line no longer than the
+//! player's clock has left, so a flag falls (and is announced) when it falls.
+//! The game itself, the engine and who plays what are kept in a
+//! [`Session`], as xboard keeps them. `random` (off by default, so that analysis and tests repeat) varies umax's
 //! first moves among near-best ones.
 //!
-//! Everything the console echoes back from the input goes through [`echo`]:
-//! control characters are shown escaped (`\x1b`), never sent to the terminal,
-//! and a long line is cut short.
+//! Everything the console echoes back from the input goes through
+//! [`quote`], as in the other front ends: control
+//! characters are shown escaped (`\x1b`), never sent to the terminal, and a
+//! long line is cut short.
 
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -31,11 +35,14 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, Color, Move, PieceKind, Square};
 use crate::clock::{Limits, TimeControl, read_seconds};
 use crate::eval::Score;
-use crate::game::{Game, GameStatus, parse_move, pgn_date_today, san};
-use crate::input::{Input, send};
+use crate::game::{Game, GameStatus, pgn_date_today};
+use crate::input::{Busy, Input, Polled, escape, quote, send};
+use crate::notation::{move_shape, parse_move, san};
+use crate::search::strength::{MAX_ELO, MIN_ELO, StrengthOptions};
 use crate::search::{
     INFINITY, Listener, MAX_PLIES, SearchInfo, SearchResult, Searcher, Silent, mate_in, techniques,
 };
+use crate::session::{EngineRole, Outcome, Session, side_name};
 use crate::tools;
 
 /// How long umax thinks per move until `st` or `level` says otherwise.
@@ -62,9 +69,6 @@ const QUICK_TABLE_LOG2: u32 = 16;
 
 /// At most this long for the quick search of one move for `random`.
 const RANDOM_TIME_PER_MOVE: Duration = Duration::from_millis(100);
-
-/// At most this many characters of a line typed are echoed in an error.
-pub const MAX_ECHO_CHARS: usize = 80;
 
 /// The deepest `perft` the console accepts (it can be stopped, but depth 11
 /// from the start position would not finish in a lifetime).
@@ -95,6 +99,7 @@ Commands (in any case):
                    pawns from White's point of view
   ?, stop, move    while umax thinks: move now
   random [on|off]  vary umax's first 8 moves among near-best ones (off by default)
+  elo [N|off]      play at about N Elo (1000 to 1800), or at full strength
   hint             suggest a move for you
   moves, history   list the moves of the game
   fen              print the position as FEN
@@ -111,46 +116,13 @@ Commands (in any case):
   help             this list
   quit             leave (end of input does the same)";
 
-/// Which sides umax plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum EngineRole {
-    /// The player moves for both sides.
-    Neither,
-    /// umax plays White, the player Black.
-    White,
-    /// umax plays Black, the player White.
-    Black,
-    /// umax plays itself; the player watches.
-    Both,
-}
-
-impl EngineRole {
-    /// The role of playing one side.
-    fn side(color: Color) -> EngineRole {
-        match color {
-            Color::White => EngineRole::White,
-            Color::Black => EngineRole::Black,
-        }
-    }
-
-    /// Does umax play `color`?
-    fn plays(self, color: Color) -> bool {
-        match self {
-            EngineRole::Neither => false,
-            EngineRole::Both => true,
-            EngineRole::White => color == Color::White,
-            EngineRole::Black => color == Color::Black,
-        }
-    }
-
-    /// One sentence saying who plays what.
-    fn describe(self) -> &'static str {
-        match self {
-            EngineRole::Neither => "umax plays neither side; you move for both.",
-            EngineRole::White => "umax plays White; you play Black.",
-            EngineRole::Black => "umax plays Black; you play White.",
-            EngineRole::Both => "umax plays both sides; type any line to stop it.",
-        }
+/// One sentence saying who plays what.
+fn describe(role: EngineRole) -> &'static str {
+    match role {
+        EngineRole::Neither => "umax plays neither side; you move for both.",
+        EngineRole::White => "umax plays White; you play Black.",
+        EngineRole::Black => "umax plays Black; you play White.",
+        EngineRole::Both => "umax plays both sides; type any line to stop it.",
     }
 }
 
@@ -162,23 +134,21 @@ struct SideClock {
     moves_played: u32,
 }
 
-/// The console's state: the game, the engine and the player's preferences.
+/// The console's state: the game session, and the player's clock and
+/// preferences.
 pub struct Console {
-    game: Game,
-    /// For each move of `game`: did umax play it? (For the PGN's names.)
+    /// The game, the engine, who plays what, the time control, `sd`, `post`.
+    session: Session,
+    /// For each move of the game: did umax play it? (For the PGN's names.)
     played_by_umax: Vec<bool>,
-    searcher: Searcher,
-    role: EngineRole,
-    time_control: TimeControl,
     /// The two clocks under a `level`, indexed by [`Color::index`].
     clocks: [SideClock; 2],
     /// When the side to move's turn began: its clock runs from here.
     turn_started: Instant,
-    /// The side whose flag fell, if the game ended on time.
-    lost_on_time: Option<Color>,
-    max_depth: Option<u32>,
-    /// Print a line per finished iteration while umax thinks.
-    post: bool,
+    /// The player's flag has just fallen while the console waited for a line:
+    /// the announcement answers the move the player was typing, if that is
+    /// the next line.
+    flag_answers_next_move: bool,
     /// Vary umax's opening moves among near-best ones.
     random: bool,
     /// The random generator for `random` (xorshift64, seeded per run).
@@ -210,19 +180,14 @@ impl Console {
     /// A console over `searcher`, umax playing Black.
     pub fn new(searcher: Searcher, unicode: bool) -> Console {
         Console {
-            game: Game::new(),
+            session: Session::new(searcher, TimeControl::PerMove(DEFAULT_THINK_TIME)),
             played_by_umax: Vec::new(),
-            searcher,
-            role: EngineRole::Black,
-            time_control: TimeControl::PerMove(DEFAULT_THINK_TIME),
             clocks: [SideClock {
                 remaining: Duration::ZERO,
                 moves_played: 0,
             }; 2],
             turn_started: Instant::now(),
-            lost_on_time: None,
-            max_depth: None,
-            post: true,
+            flag_answers_next_move: false,
             random: false,
             // std's hashers are seeded randomly per process: a seed without a crate.
             rng: RandomState::new().build_hasher().finish() | 1,
@@ -253,15 +218,27 @@ impl Console {
             if self.prompt && !input.has_deferred() {
                 send_prompt(&self.prompt_text());
             }
-            let Some(line) = input.next_line() else { break };
+            // While the player's clock runs, wait no longer than it has left:
+            // the flag falls when it falls, not at the next line typed.
+            let line = match self.player_time_left() {
+                Some(left) => match input.next_line_within(left) {
+                    Some(line) => line,
+                    None => {
+                        self.check_flag();
+                        continue;
+                    }
+                },
+                None => input.next_line(),
+            };
+            let Some(line) = line else { break };
             self.handle(&line, input);
         }
     }
 
     /// The prompt: the move number when it is the player's move.
     fn prompt_text(&self) -> String {
-        let board = self.game.board();
-        if self.is_over() || self.role.plays(board.side_to_move()) {
+        let board = self.session.game.board();
+        if self.is_over() || self.session.engine_to_move() {
             "umax> ".to_string()
         } else {
             format!("{} your move> ", move_number(board))
@@ -274,8 +251,9 @@ impl Console {
         if line.is_empty() {
             return;
         }
-        // A move typed after the flag fell is answered by the flag's fall.
-        if self.check_flag() && looks_like_a_move(line) {
+        // A move typed as the flag fell is answered by the flag's fall.
+        self.check_flag();
+        if std::mem::take(&mut self.flag_answers_next_move) && move_shape(line).is_some() {
             return;
         }
         let (word, argument) = match line.split_once(char::is_whitespace) {
@@ -296,21 +274,22 @@ impl Console {
             "level" => self.set_level(argument),
             "time" => self.show_clocks(),
             "post" => {
-                self.post = true;
+                self.session.post = true;
                 send("Showing umax's thinking (scores from White's point of view).");
             }
             "nopost" => {
-                self.post = false;
+                self.session.post = false;
                 send("Hiding umax's thinking.");
             }
             "random" => self.set_random(&argument.to_ascii_lowercase()),
+            "elo" => self.set_elo(argument),
             "hint" => self.hint(input),
             "moves" | "history" => self.show_moves(),
-            "fen" if argument.is_empty() => send(&self.game.board().to_fen()),
+            "fen" if argument.is_empty() => send(&self.session.game.board().to_fen()),
             "fen" | "setboard" => self.set_position(argument),
             "d" | "show" | "board" => {
                 self.show_position();
-                send(&format!("FEN: {}", self.game.board().to_fen()));
+                send(&format!("FEN: {}", self.session.game.board().to_fen()));
             }
             "flip" => {
                 self.flipped = !self.flipped;
@@ -325,17 +304,17 @@ impl Console {
                 Ok(depth) if depth <= MAX_PERFT_DEPTH => self.perft(depth, input),
                 _ => send(&format!(
                     "Error: perft needs a depth from 0 to {MAX_PERFT_DEPTH}, not '{}'",
-                    echo(argument)
+                    quote(argument)
                 )),
             },
             "bench" => {
-                let log2_entries = self.searcher.table().len().trailing_zeros();
-                let settings = self.searcher.settings().clone();
+                let log2_entries = self.session.searcher.table().len().trailing_zeros();
+                let settings = self.session.searcher.settings().clone();
                 tools::bench_with(&settings, tools::DEFAULT_BENCH_DEPTH, log2_entries, false);
             }
             "set" => self.set_option(argument),
             "stats" => {
-                let stats = self.searcher.stats();
+                let stats = self.session.searcher.stats();
                 if stats.iterations.is_empty() {
                     send("No search yet: the statistics are those of umax's last search.");
                 } else {
@@ -348,7 +327,7 @@ impl Console {
 
     /// `set` lists the laboratory's switches; `set NAME VALUE` sets one.
     fn set_option(&mut self, argument: &str) {
-        let settings = self.searcher.settings().clone();
+        let settings = self.session.searcher.settings().clone();
         if argument.is_empty() {
             send(&format!("Search settings: {}", settings.to_spec()));
             for option in techniques::OPTIONS {
@@ -369,19 +348,17 @@ impl Console {
         match changed.set(name, value) {
             Ok(()) => {
                 send(&format!("Search settings: {}", changed.to_spec()));
-                self.searcher.set_settings(changed);
+                self.session.searcher.set_settings(changed);
             }
-            Err(error) => send(&format!("Error: {}", echo(&error))),
+            Err(error) => send(&format!("Error: {}", quote(&error))),
         }
     }
 
     // ----- the game -----
 
     fn new_game(&mut self) {
-        self.game = Game::new();
+        self.session.new_game();
         self.played_by_umax.clear();
-        self.searcher.clear_table();
-        self.role = EngineRole::Black;
         self.reset_clocks();
         send("New game: you play White, umax plays Black.");
         self.show_position();
@@ -390,14 +367,13 @@ impl Console {
     fn set_position(&mut self, fen: &str) {
         match Game::from_fen(fen) {
             Ok(game) => {
-                self.game = game;
+                self.session.set_game(game);
                 self.played_by_umax.clear();
-                self.searcher.clear_table();
                 self.reset_clocks();
                 self.show_position();
                 self.announce_if_over();
             }
-            Err(error) => send(&format!("Bad FEN: {}", echo(&error.to_string()))),
+            Err(error) => send(&format!("Bad FEN: {}", quote(&error.to_string()))),
         }
     }
 
@@ -406,14 +382,14 @@ impl Console {
         if self.announce_if_over() {
             return;
         }
-        if self.role != EngineRole::Both {
-            self.role = EngineRole::side(self.game.board().side_to_move());
+        if self.session.role != EngineRole::Both {
+            self.session.role = EngineRole::side(self.session.game.board().side_to_move());
         }
         self.let_umax_play(input);
     }
 
     fn play_side(&mut self, argument: &str, input: &mut Input) {
-        self.role = match argument {
+        self.session.role = match argument {
             "white" | "w" => EngineRole::White,
             "black" | "b" => EngineRole::Black,
             "none" | "neither" => EngineRole::Neither,
@@ -421,19 +397,19 @@ impl Console {
             _ => {
                 send(&format!(
                     "Error: play needs white, black, both or none, not '{}'",
-                    echo(argument)
+                    quote(argument)
                 ));
                 return;
             }
         };
-        send(self.role.describe());
-        if self.role.plays(self.game.board().side_to_move()) {
+        send(describe(self.session.role));
+        if self.session.engine_to_move() {
             self.let_umax_play(input);
         }
     }
 
     fn undo(&mut self) {
-        if self.lost_on_time.is_some() {
+        if self.session.lost_on_time.is_some() {
             send("The game was lost on time; type 'new' for a new game.");
             return;
         }
@@ -444,8 +420,8 @@ impl Console {
             return;
         }
         let mut taken = 1;
-        if self.role.plays(self.game.board().side_to_move())
-            && self.role != EngineRole::Both
+        if self.session.engine_to_move()
+            && self.session.role != EngineRole::Both
             && self.take_back().is_some()
         {
             taken += 1;
@@ -460,35 +436,36 @@ impl Console {
 
     /// Take back the last move of the game and forget who played it.
     fn take_back(&mut self) -> Option<Move> {
-        let mv = self.game.undo()?;
+        let mv = self.session.game.undo()?;
         self.played_by_umax.pop();
         Some(mv)
     }
 
     /// A line that is not a command: the player's move, or a mistake.
     fn player_move(&mut self, text: &str, input: &mut Input) {
-        if !looks_like_a_move(text) {
+        if move_shape(text).is_none() {
             send(&format!(
                 "Unknown command: {} (type 'help' for the list)",
-                echo(text)
+                quote(text)
             ));
             return;
         }
-        if let Some((_, reason)) = self.outcome() {
+        if let Some(outcome) = self.session.outcome() {
             send(&format!(
-                "Error: the game is over ({reason}); type 'new' or 'undo'."
+                "Error: the game is over ({}); type 'new' or 'undo'.",
+                outcome.reason
             ));
             return;
         }
-        let side = self.game.board().side_to_move();
-        if self.role.plays(side) {
+        let side = self.session.game.board().side_to_move();
+        if self.session.role.plays(side) {
             send(&format!(
                 "Error: it is umax's move ({}); type 'go' to let it move, or 'play none' to move for both sides.",
                 side_name(side)
             ));
             return;
         }
-        match parse_move(self.game.board(), text) {
+        match parse_move(self.session.game.board(), text) {
             Ok(mv) => {
                 let used = self.turn_started.elapsed();
                 if !self.charge_clock(side, used) {
@@ -497,16 +474,19 @@ impl Console {
                 self.play_move(mv, false);
                 self.let_umax_play(input);
             }
-            Err(error) => send(&escape_controls(&error.to_string())),
+            Err(error) => send(&escape(&error.to_string())),
         }
     }
 
     /// Play `mv` (legal) and show what happened: the move with its number, the
     /// board, whose move it is, and the result if the game is over.
     fn play_move(&mut self, mv: Move, by_umax: bool) {
-        let board = self.game.board().clone();
+        let board = self.session.game.board().clone();
         let numbered = format!("{} {}", move_number(&board), san(&board, mv));
-        self.game.play(mv).expect("only legal moves are played");
+        self.session
+            .game
+            .play(mv)
+            .expect("only legal moves are played");
         self.played_by_umax.push(by_umax);
         self.turn_started = Instant::now();
         let who = if by_umax { "umax plays" } else { "You play" };
@@ -518,11 +498,11 @@ impl Console {
     /// While it is umax's turn, let it move: once, or when it plays both sides,
     /// until the game ends or a line typed stops it.
     fn let_umax_play(&mut self, input: &mut Input) {
-        while !self.quit && !self.is_over() && self.role.plays(self.game.board().side_to_move()) {
+        while !self.quit && !self.is_over() && self.session.engine_to_move() {
             let interrupted = self.umax_move(input);
-            let watching = self.role == EngineRole::Both && !self.is_over();
+            let watching = self.session.role == EngineRole::Both && !self.is_over();
             if watching && (interrupted || line_waiting(input)) {
-                self.role = EngineRole::Neither;
+                self.session.role = EngineRole::Neither;
                 send("umax stops playing itself: it plays neither side now ('auto' goes on).");
             }
             if input.end_seen() {
@@ -534,12 +514,12 @@ impl Console {
     /// umax thinks and plays a move for the side to move. Returns whether a
     /// line typed (or the end of input) cut the think short.
     fn umax_move(&mut self, input: &mut Input) -> bool {
-        let side = self.game.board().side_to_move();
+        let side = self.session.game.board().side_to_move();
         let started = Instant::now();
         let limits = self.limits(side);
-        let (result, interrupted) = self.think(input, &limits);
+        let (result, interrupted) = self.choose_move(input, &limits);
         let chosen = result.best_move.map(|best| {
-            if self.random && self.game.board().fullmove_number() <= RANDOM_MOVES {
+            if self.random && self.session.game.board().fullmove_number() <= RANDOM_MOVES {
                 // With a clock running, at most a twentieth of what is left.
                 let budget = self
                     .clock_after(side, started.elapsed())
@@ -558,19 +538,44 @@ impl Console {
         interrupted
     }
 
-    /// Search the current position; also says whether the input stopped it.
-    fn think(&mut self, input: &mut Input, limits: &Limits) -> (SearchResult, bool) {
-        let board = self.game.board().clone();
-        let mut listener = ConsoleListener {
-            input,
-            board: &board,
-            post: self.post,
-            interrupted: false,
-        };
-        let result = self
-            .searcher
-            .think(&board, self.game.history_keys(), limits, &mut listener);
+    /// Choose umax's move at the strength set; also says whether the input
+    /// stopped the search.
+    fn choose_move(&mut self, input: &mut Input, limits: &Limits) -> (SearchResult, bool) {
+        let board = self.session.game.board().clone();
+        let mut listener = ConsoleListener::new(input, &board, self.session.post);
+        let result = self.session.play(limits, &mut listener);
         (result, listener.interrupted)
+    }
+
+    /// `elo N` plays at about N Elo, `elo off` at full strength, `elo` says which.
+    fn set_elo(&mut self, argument: &str) {
+        let word = argument.to_ascii_lowercase();
+        let changes = match word.as_str() {
+            "" => vec![],
+            "off" | "full" => vec![(StrengthOptions::LIMIT_NAME, "off")],
+            number => vec![
+                (StrengthOptions::ELO_NAME, number),
+                (StrengthOptions::LIMIT_NAME, "on"),
+            ],
+        };
+        for (name, value) in changes {
+            if let Some(Err(error)) = self.session.set_strength_option(name, value) {
+                send(&format!(
+                    "Error: elo needs a number or off ({})",
+                    quote(&error)
+                ));
+                return;
+            }
+        }
+        let strength = self.session.strength;
+        if strength.limit {
+            send(&format!(
+                "umax plays at about {} Elo (Stockfish's UCI_Elo scale, blitz; from {MIN_ELO} to {MAX_ELO}).",
+                strength.elo
+            ));
+        } else {
+            send("umax plays at full strength.");
+        }
     }
 
     fn set_random(&mut self, argument: &str) {
@@ -581,7 +586,7 @@ impl Console {
             _ => {
                 send(&format!(
                     "Error: random needs on, off or nothing, not '{}'",
-                    echo(argument)
+                    quote(argument)
                 ));
                 return;
             }
@@ -598,8 +603,8 @@ impl Console {
     /// candidate. If the quick searches take longer than `budget`, `best` it is.
     fn vary(&mut self, best: Move, budget: Option<Duration>) -> Move {
         let deadline = budget.map(|budget| Instant::now() + budget);
-        let board = self.game.board().clone();
-        let mut history = self.game.history_keys().to_vec();
+        let board = self.session.game.board().clone();
+        let mut history = self.session.game.history_keys().to_vec();
         history.push(board.key());
         let searcher = self
             .quick_searcher
@@ -660,63 +665,30 @@ impl Console {
             send("No hint: the game is over.");
             return;
         }
-        let limits = Limits {
-            move_time: Some(HINT_TIME),
-            depth: self.max_depth,
-            ..Limits::default()
-        };
-        let (result, _) = self.think(input, &limits);
-        if let Some(mv) = result.best_move {
-            send(&format!("Hint: {}", san(self.game.board(), mv)));
+        let board = self.session.game.board().clone();
+        let mut listener = ConsoleListener::new(input, &board, self.session.post);
+        if let Some(mv) = self.session.hint(HINT_TIME, &mut listener) {
+            send(&format!("Hint: {}", san(&board, mv)));
         }
-    }
-
-    /// The result and its reason once the game is over, on the board or on time.
-    fn outcome(&self) -> Option<(&'static str, String)> {
-        if let Some(loser) = self.lost_on_time {
-            let winner = loser.opposite();
-            // A flag fall loses only if the other side could still mate; a
-            // lone king, or king and one minor piece, cannot (as FIDE rules
-            // and the servers have it, simplified).
-            if !has_mating_material(self.game.board(), winner) {
-                return Some((
-                    "1/2-1/2",
-                    format!(
-                        "{}'s flag fell, but {} cannot mate: a draw",
-                        side_name(loser),
-                        side_name(winner)
-                    ),
-                ));
-            }
-            let result = match loser {
-                Color::White => "0-1",
-                Color::Black => "1-0",
-            };
-            return Some((result, format!("{} loses on time", side_name(loser))));
-        }
-        let status = self.game.status();
-        status
-            .is_over()
-            .then(|| (status.result(), status.reason().to_string()))
     }
 
     fn is_over(&self) -> bool {
-        self.outcome().is_some()
+        self.session.is_over()
     }
 
     /// If the game has ended, say how, and return `true`.
     fn announce_if_over(&self) -> bool {
-        let Some((result, reason)) = self.outcome() else {
+        let Some(Outcome { result, reason }) = self.session.outcome() else {
             return false;
         };
-        let what = if self.lost_on_time.is_some() {
+        let what = if self.session.lost_on_time.is_some() {
             if result == "1/2-1/2" {
                 "Flag fall"
             } else {
                 "Time forfeit"
             }
         } else {
-            match self.game.status() {
+            match self.session.game.status() {
                 GameStatus::Checkmate { .. } => "Checkmate",
                 GameStatus::Stalemate => "Stalemate",
                 GameStatus::ThreefoldRepetition => "Threefold repetition",
@@ -734,7 +706,7 @@ impl Console {
     fn set_move_time(&mut self, argument: &str) {
         match read_seconds(argument) {
             Ok(time) if !time.is_zero() => {
-                self.time_control = TimeControl::PerMove(time);
+                self.session.time_control = TimeControl::PerMove(time);
                 send(&format!("Thinking {} s per move.", time.as_secs_f64()));
             }
             Ok(_) => send("Error: st needs a number of seconds above 0"),
@@ -746,16 +718,16 @@ impl Console {
     fn set_depth(&mut self, argument: &str) {
         match argument.parse::<u32>() {
             Ok(0) => {
-                self.max_depth = None;
+                self.session.max_depth = None;
                 send("No depth limit.");
             }
             Ok(depth) if depth <= MAX_PLIES => {
-                self.max_depth = Some(depth);
+                self.session.max_depth = Some(depth);
                 send(&format!("Searching at most {depth} plies."));
             }
             _ => send(&format!(
                 "Error: sd needs a depth from 0 (no limit) to {MAX_PLIES} plies, not '{}'",
-                echo(argument)
+                quote(argument)
             )),
         }
     }
@@ -769,7 +741,7 @@ impl Console {
                     increment,
                 },
             ) if !base.is_zero() || !increment.is_zero() => {
-                self.time_control = level;
+                self.session.time_control = level;
                 self.reset_clocks();
                 let moves = if moves_per_session == 0 {
                     "all moves".to_string()
@@ -784,16 +756,16 @@ impl Console {
             }
             _ => send(&format!(
                 "Error: level needs MPS BASE INC, e.g. 'level 40 5 0' or 'level 0 2:30 1', not '{}'",
-                echo(argument)
+                quote(argument)
             )),
         }
     }
 
     /// Set both clocks back to the full base time (new game, position or level).
     fn reset_clocks(&mut self) {
-        self.lost_on_time = None;
+        self.session.lost_on_time = None;
         self.turn_started = Instant::now();
-        if let TimeControl::Level { base, .. } = self.time_control {
+        if let TimeControl::Level { base, .. } = self.session.time_control {
             self.clocks = [SideClock {
                 remaining: base,
                 moves_played: 0,
@@ -804,13 +776,13 @@ impl Console {
     /// The limits for umax's think as `side`.
     fn limits(&self, side: Color) -> Limits {
         let clock = self.clocks[side.index()];
-        self.time_control
-            .limits(Some(clock.remaining), clock.moves_played, self.max_depth)
+        self.session
+            .limits(Some(clock.remaining), clock.moves_played)
     }
 
     /// The clock of `side` after `used` more time, if a `level` is set.
     fn clock_after(&self, side: Color, used: Duration) -> Option<Duration> {
-        match self.time_control {
+        match self.session.time_control {
             TimeControl::Level { .. } => {
                 Some(self.clocks[side.index()].remaining.saturating_sub(used))
             }
@@ -827,7 +799,7 @@ impl Console {
             moves_per_session,
             base,
             increment,
-        } = self.time_control
+        } = self.session.time_control
         else {
             return true;
         };
@@ -845,29 +817,35 @@ impl Console {
         true
     }
 
-    /// Has the player to move run out of time while we waited for a line? Then
-    /// the flag has fallen, whatever the line says, and we say so now.
-    fn check_flag(&mut self) -> bool {
-        let side = self.game.board().side_to_move();
-        if self.is_over() || self.role.plays(side) {
-            return false;
+    /// What is left on the player's clock while it runs: under a `level`, in
+    /// a game not over, on the player's turn. `None` when no clock runs.
+    fn player_time_left(&self) -> Option<Duration> {
+        if self.is_over() || self.session.engine_to_move() {
+            return None;
         }
-        let fell = self.clock_after(side, self.turn_started.elapsed()) == Some(Duration::ZERO);
-        if fell {
+        let side = self.session.game.board().side_to_move();
+        self.clock_after(side, self.turn_started.elapsed())
+    }
+
+    /// Has the player to move run out of time? Then the flag has fallen,
+    /// whatever the player is typing, and we say so now.
+    fn check_flag(&mut self) {
+        if self.player_time_left() == Some(Duration::ZERO) {
+            let side = self.session.game.board().side_to_move();
             self.clocks[side.index()].remaining = Duration::ZERO;
+            self.flag_answers_next_move = true;
             self.flag_fell(side);
         }
-        fell
     }
 
     fn flag_fell(&mut self, side: Color) {
-        self.lost_on_time = Some(side);
+        self.session.lost_on_time = Some(side);
         send(&format!("{}'s flag fell.", side_name(side)));
         self.announce_if_over();
     }
 
     fn show_clocks(&self) {
-        match self.time_control {
+        match self.session.time_control {
             TimeControl::Level { .. } => send(&self.clock_line()),
             TimeControl::PerMove(time) => send(&format!(
                 "No clock: umax thinks {} s per move ('level' sets a clock for both sides).",
@@ -879,8 +857,8 @@ impl Console {
     /// Both clocks, the running one as it stands now, e.g.
     /// `White 4:58.2 (you, to move)  Black 5:00.0 (umax)`.
     fn clock_line(&self) -> String {
-        let to_move = self.game.board().side_to_move();
-        let running = !self.is_over() && !self.role.plays(to_move);
+        let to_move = self.session.game.board().side_to_move();
+        let running = !self.is_over() && !self.session.role.plays(to_move);
         let mut parts = Vec::new();
         for side in [Color::White, Color::Black] {
             let remaining = if side == to_move && running {
@@ -889,7 +867,11 @@ impl Console {
             } else {
                 self.clocks[side.index()].remaining
             };
-            let who = if self.role.plays(side) { "umax" } else { "you" };
+            let who = if self.session.role.plays(side) {
+                "umax"
+            } else {
+                "you"
+            };
             let moving = if side == to_move && !self.is_over() {
                 ", to move"
             } else {
@@ -908,26 +890,26 @@ impl Console {
 
     /// The board from the player's side, whose move it is, and the clocks.
     fn show_position(&self) {
-        let black_at_bottom = (self.role == EngineRole::White) != self.flipped;
+        let black_at_bottom = (self.session.role == EngineRole::White) != self.flipped;
         send(&render_board(
-            self.game.board(),
+            self.session.game.board(),
             self.unicode,
             black_at_bottom,
         ));
-        if let TimeControl::Level { .. } = self.time_control {
+        if let TimeControl::Level { .. } = self.session.time_control {
             send(&format!("   {}", self.clock_line()));
         }
     }
 
     fn show_moves(&self) {
-        let lines = numbered_moves(self.game.start_board(), self.game.moves());
+        let lines = numbered_moves(self.session.game.start_board(), self.session.game.moves());
         if lines.is_empty() {
             send("No moves yet.");
         }
         for line in lines {
             send(&line);
         }
-        if let Some((result, reason)) = self.outcome() {
+        if let Some(Outcome { result, reason }) = self.session.outcome() {
             send(&format!("{result} {{{reason}}}"));
         }
     }
@@ -939,12 +921,16 @@ impl Console {
             send("Error: pgn needs a file name, e.g. 'pgn game.pgn'");
             return;
         }
-        let mut pgn = self.game.to_pgn(
+        let mut pgn = self.session.game.to_pgn(
             &self.player_name(Color::White),
             &self.player_name(Color::Black),
             &pgn_date_today(),
         );
-        if let Some((result, _)) = self.outcome().filter(|_| self.lost_on_time.is_some()) {
+        if let Some(Outcome { result, .. }) = self
+            .session
+            .outcome()
+            .filter(|_| self.session.lost_on_time.is_some())
+        {
             // The game record knows no clocks: put the result on time in.
             pgn = pgn.replacen(
                 "[Result \"*\"]",
@@ -956,7 +942,7 @@ impl Console {
             }
         }
         let file = expand_home(path);
-        let shown = escape_controls(&file.to_string_lossy());
+        let shown = escape(&file.to_string_lossy());
         let existed = file.exists();
         let written = std::fs::OpenOptions::new()
             .append(true)
@@ -978,7 +964,7 @@ impl Console {
             Ok(()) => send(&format!("Saved the game to {shown}.")),
             Err(error) => send(&format!(
                 "Error: cannot write {}: {error}",
-                echo(&file.to_string_lossy())
+                quote(&file.to_string_lossy())
             )),
         }
     }
@@ -986,7 +972,7 @@ impl Console {
     /// The name of whoever played `color`'s moves: `umax`, `Human`, or both
     /// when they took turns; before the first move, whoever is to play it.
     fn player_name(&self, color: Color) -> String {
-        let mut side = self.game.start_board().side_to_move();
+        let mut side = self.session.game.start_board().side_to_move();
         let (mut umax, mut human) = (false, false);
         for &by_umax in &self.played_by_umax {
             if side == color {
@@ -999,7 +985,7 @@ impl Console {
             (true, true) => "Human and umax",
             (true, false) => "umax",
             (false, true) => "Human",
-            (false, false) if self.role.plays(color) => "umax",
+            (false, false) if self.session.role.plays(color) => "umax",
             (false, false) => "Human",
         }
         .to_string()
@@ -1011,7 +997,7 @@ impl Console {
     /// end of input interrupt.
     fn perft(&self, depth: u32, input: &mut Input) {
         let started = Instant::now();
-        let mut board = self.game.board().clone();
+        let mut board = self.session.game.board().clone();
         let mut total = u64::from(depth == 0);
         let mut stop = || perft_should_stop(input);
         if depth > 0 {
@@ -1054,34 +1040,27 @@ struct ConsoleListener<'a> {
     interrupted: bool,
 }
 
+impl<'a> ConsoleListener<'a> {
+    fn new(input: &'a mut Input, board: &'a Board, post: bool) -> ConsoleListener<'a> {
+        ConsoleListener {
+            input,
+            board,
+            post,
+            interrupted: false,
+        }
+    }
+}
+
 impl Listener for ConsoleListener<'_> {
     fn should_stop(&mut self) -> bool {
-        loop {
-            let line = match self.input.poll_line() {
-                None => return false,
-                Some(Some(line)) => line,
-                // End of input does what `quit` does: move now, then leave
-                // (after the lines already typed).
-                Some(None) => {
-                    self.interrupted = true;
-                    return true;
-                }
-            };
-            match line.trim().to_ascii_lowercase().as_str() {
-                "stop" | "?" | "move" => {
-                    self.interrupted = true;
-                    return true;
-                }
-                // Move now; the lines typed before `quit` are still handled,
-                // in order, and then `quit` itself.
-                "quit" | "exit" => {
-                    self.input.defer(line);
-                    self.interrupted = true;
-                    return true;
-                }
-                _ => self.input.defer(line),
-            }
-        }
+        // End of input does what `quit` does: move now, then leave (after the
+        // lines already typed).
+        let stop = self
+            .input
+            .poll_while_busy(|line| while_busy(line, &MOVE_NOW))
+            != Polled::Carry;
+        self.interrupted |= stop;
+        stop
     }
 
     fn iteration_done(&mut self, info: &SearchInfo) {
@@ -1091,45 +1070,38 @@ impl Listener for ConsoleListener<'_> {
     }
 }
 
+/// The words that make umax move now while it thinks.
+const MOVE_NOW: [&str; 3] = ["stop", "?", "move"];
+
+/// What a line typed while umax is busy means: one of the `stop_words` stops
+/// it (and is used up); `quit` or `exit` stops it too, and is handled (after
+/// the lines typed before it) so that the console leaves; any other line waits
+/// until umax is done.
+fn while_busy(line: &str, stop_words: &[&str]) -> Busy {
+    let word = line.trim().to_ascii_lowercase();
+    if stop_words.contains(&word.as_str()) {
+        Busy::Stop
+    } else if word == "quit" || word == "exit" {
+        Busy::StopThenHandle
+    } else {
+        Busy::Later
+    }
+}
+
 /// Has a line been typed (or the input ended) since the last look? A line
 /// that says to stop is used up; any other is kept to be handled.
 fn line_waiting(input: &mut Input) -> bool {
-    if input.has_deferred() {
-        return true;
-    }
-    match input.poll_line() {
-        None => false,
-        Some(None) => true,
-        Some(Some(line)) => {
-            if !matches!(
-                line.trim().to_ascii_lowercase().as_str(),
-                "stop" | "?" | "move"
-            ) {
-                input.defer(line);
-            }
-            true
-        }
-    }
+    input.has_deferred()
+        || input.poll_while_busy(|line| match while_busy(line, &MOVE_NOW) {
+            Busy::Stop => Busy::Stop,
+            _ => Busy::StopThenHandle,
+        }) != Polled::Carry
 }
 
 /// Should the console's perft stop? `stop` stops it; `quit` and end of input
 /// too (and the console then leaves); other lines wait until it is done.
 fn perft_should_stop(input: &mut Input) -> bool {
-    loop {
-        let line = match input.poll_line() {
-            None => return false,
-            Some(None) => return true,
-            Some(Some(line)) => line,
-        };
-        match line.trim().to_ascii_lowercase().as_str() {
-            "stop" => return true,
-            "quit" | "exit" => {
-                input.defer(line);
-                return true;
-            }
-            _ => input.defer(line),
-        }
-    }
+    input.poll_while_busy(|line| while_busy(line, &["stop"])) != Polled::Carry
 }
 
 /// The leaves of the legal move tree `depth` plies below `board`, counted in
@@ -1151,50 +1123,6 @@ fn interruptible_perft(
         nodes += below?;
     }
     Some(nodes)
-}
-
-/// Could `text` be meant as a move (as opposed to a mistyped command)? One
-/// short word that starts like a move (a file or a piece letter, in either
-/// case) and names a rank, or castles, or is a pawn capture by files (`exd`).
-/// Such a line that is not a legal move gets a reason why, not "Unknown
-/// command".
-fn looks_like_a_move(text: &str) -> bool {
-    let text = text.trim();
-    if text.chars().count() > 10 || text.contains(char::is_whitespace) {
-        return false;
-    }
-    let lower = text.to_ascii_lowercase();
-    let castles = lower.starts_with("o-o") || lower.starts_with("0-0");
-    let starts_like_a_move = lower
-        .chars()
-        .next()
-        .is_some_and(|c| matches!(c, 'a'..='h' | 'k' | 'q' | 'r' | 'n'));
-    let names_a_rank = lower.chars().any(|c| c.is_ascii_digit());
-    let files: Vec<u8> = lower
-        .bytes()
-        .filter(|&c| !matches!(c, b'x' | b':' | b'-'))
-        .collect();
-    let capture_by_files = matches!(files.as_slice(),
-        [from @ b'a'..=b'h', to @ b'a'..=b'h'] if from.abs_diff(*to) == 1);
-    castles || (starts_like_a_move && names_a_rank) || capture_by_files
-}
-
-/// Has `color` more than a lone king, or king and one knight or bishop? (With
-/// no more, it cannot win on time.)
-fn has_mating_material(board: &Board, color: Color) -> bool {
-    let mut minors = 0;
-    for square in Square::all() {
-        let piece = board.piece_at(square);
-        if !piece.is_color(color) {
-            continue;
-        }
-        match piece.kind() {
-            Some(PieceKind::Pawn | PieceKind::Rook | PieceKind::Queen) => return true,
-            Some(PieceKind::Knight | PieceKind::Bishop) => minors += 1,
-            Some(PieceKind::King) | None => {}
-        }
-    }
-    minors >= 2
 }
 
 /// `12.` when White is to move in `board`, `12...` when Black is.
@@ -1289,14 +1217,6 @@ pub fn render_board(board: &Board, unicode: bool, flipped: bool) -> String {
     text
 }
 
-/// `White` or `Black`.
-fn side_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "White",
-        Color::Black => "Black",
-    }
-}
-
 fn piece_symbol(color: Option<Color>, kind: Option<PieceKind>, unicode: bool) -> char {
     let (Some(color), Some(kind)) = (color, kind) else {
         return if unicode { '·' } else { '.' };
@@ -1326,30 +1246,6 @@ fn clock_text(time: Duration) -> String {
     } else {
         format!("{minutes}:{seconds:02}.{tenth}")
     }
-}
-
-/// Text typed by the user, made safe to print: control characters escaped
-/// (see [`escape_controls`]) and at most [`MAX_ECHO_CHARS`] characters shown.
-pub fn echo(text: &str) -> String {
-    let mut shown: String = text.chars().take(MAX_ECHO_CHARS).collect();
-    if text.chars().nth(MAX_ECHO_CHARS).is_some() {
-        shown.push_str("...");
-    }
-    escape_controls(&shown)
-}
-
-/// Control characters shown as escapes (`\x1b`, `\u{9b}`) so that they can
-/// never move the cursor, change colours or end a line on the terminal.
-pub fn escape_controls(text: &str) -> String {
-    let mut safe = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            c if !c.is_control() => safe.push(c),
-            c if (c as u32) < 0x100 => safe.push_str(&format!("\\x{:02x}", c as u32)),
-            c => safe.push_str(&format!("\\u{{{:x}}}", c as u32)),
-        }
-    }
-    safe
 }
 
 /// Write the prompt without ending the line, so the player types after it.
@@ -1397,10 +1293,10 @@ mod tests {
     fn the_prompt_gives_the_move_number() {
         let mut console = Console::new(Searcher::new(10), false);
         assert_eq!(console.prompt_text(), "1. your move> ");
-        console.game.play_text("e4").unwrap();
-        console.role = EngineRole::White;
+        console.session.game.play_text("e4").unwrap();
+        console.session.role = EngineRole::White;
         assert_eq!(console.prompt_text(), "1... your move> ");
-        console.role = EngineRole::Both;
+        console.session.role = EngineRole::Both;
         assert_eq!(console.prompt_text(), "umax> ");
     }
 
@@ -1409,48 +1305,16 @@ mod tests {
         let mut console = Console::new(Searcher::new(10), false);
         assert_eq!(console.player_name(Color::White), "Human");
         assert_eq!(console.player_name(Color::Black), "umax");
-        let e4 = parse_move(console.game.board(), "e4").unwrap();
+        let e4 = parse_move(console.session.game.board(), "e4").unwrap();
         console.play_move(e4, false);
-        let e5 = parse_move(console.game.board(), "e5").unwrap();
+        let e5 = parse_move(console.session.game.board(), "e5").unwrap();
         console.play_move(e5, true);
-        let nf3 = parse_move(console.game.board(), "Nf3").unwrap();
+        let nf3 = parse_move(console.session.game.board(), "Nf3").unwrap();
         console.play_move(nf3, true);
         // The player handed White to umax after the first move.
-        console.role = EngineRole::Both;
+        console.session.role = EngineRole::Both;
         assert_eq!(console.player_name(Color::White), "Human and umax");
         assert_eq!(console.player_name(Color::Black), "umax");
-    }
-
-    #[test]
-    fn a_side_that_cannot_mate_does_not_win_on_time() {
-        let mut console = Console::new(Searcher::new(10), false);
-        console.game = Game::from_fen("4k3/8/8/8/8/8/3P4/4K1N1 b - - 0 40").unwrap();
-        console.lost_on_time = Some(Color::Black);
-        assert_eq!(console.outcome().unwrap().0, "1-0");
-        console.lost_on_time = Some(Color::White);
-        assert_eq!(
-            console.outcome().unwrap(),
-            (
-                "1/2-1/2",
-                "White's flag fell, but Black cannot mate: a draw".to_string()
-            )
-        );
-        assert!(!has_mating_material(
-            &Board::from_fen("4k3/8/8/8/8/8/8/4KNN1 w - - 0 1").unwrap(),
-            Color::Black
-        ));
-        assert!(has_mating_material(
-            &Board::from_fen("4k3/8/8/8/8/8/8/4KNN1 w - - 0 1").unwrap(),
-            Color::White
-        ));
-    }
-
-    #[test]
-    fn echoed_text_is_escaped_and_short() {
-        assert_eq!(echo("a\u{1b}[31mb\r\u{9b}"), "a\\x1b[31mb\\x0d\\x9b");
-        let long = "z".repeat(500);
-        assert_eq!(echo(&long), format!("{}...", "z".repeat(MAX_ECHO_CHARS)));
-        assert_eq!(escape_controls("e4 ♞"), "e4 ♞");
     }
 
     #[test]
@@ -1488,25 +1352,5 @@ mod tests {
             numbered_moves(&black_first, game.moves()),
             ["1... e5", "2. Nf3"]
         );
-    }
-
-    #[test]
-    fn commands_are_not_moves_and_moves_are() {
-        for text in [
-            "e4",
-            "nf3",
-            "Nf9",
-            "exd",
-            "o-o",
-            "ra1b1",
-            "e2\u{fffd}e4",
-            "Zz9",
-        ] {
-            let expected = text != "Zz9";
-            assert_eq!(looks_like_a_move(text), expected, "{text}");
-        }
-        for text in ["frobnicate", "bad", "hello", "ee", "e4 e5"] {
-            assert!(!looks_like_a_move(text), "{text}");
-        }
     }
 }

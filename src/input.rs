@@ -16,6 +16,14 @@
 //!
 //! End of input is a message of its own ([`Input::next_line`] returns `None`).
 //!
+//! While the engine is busy (searching, counting perft) every front end polls
+//! the input the same way, with [`Input::poll_while_busy`]: it reads each line
+//! that has arrived and asks the front end what the line means *now*
+//! ([`Busy`]): answered at once (`isready`, `ping` in analysis), kept for later
+//! (most commands), or a reason to stop, the line used up (`stop`, `?`) or kept
+//! to be handled once the engine has stopped (`quit`, `new`). Only that
+//! decision differs between the console, xboard and UCI.
+//!
 //! Output goes through [`send`]: one complete line, flushed at once, no panic if
 //! the other side has closed the pipe, and control characters shown escaped
 //! (`\x1b`), so that text echoed from the input can never drive a terminal or
@@ -28,8 +36,9 @@ use std::fmt::{self, Display};
 use std::io::{self, BufRead, ErrorKind, Write};
 use std::ops::RangeInclusive;
 use std::str::FromStr;
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::thread;
+use std::time::{Duration, Instant};
 
 /// The longest input line accepted, in bytes (64 KiB). The longest real command
 /// is a UCI `position` with a few hundred moves: about 3 KiB.
@@ -43,6 +52,31 @@ enum Received {
     Line(String),
     /// A line longer than [`MAX_LINE_BYTES`]: its first bytes, for the error.
     TooLong(String),
+}
+
+/// What a line that arrives while the engine is busy means, as the front end
+/// decides it for [`Input::poll_while_busy`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Busy {
+    /// Dealt with at once (answered, or nothing to do): read on.
+    Handled,
+    /// Keep it, to be handled in order once the engine is free; read on.
+    Later,
+    /// Stop now; the line has done all it had to.
+    Stop,
+    /// Stop now, and handle the line (after those kept before it) once stopped.
+    StopThenHandle,
+}
+
+/// What [`Input::poll_while_busy`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Polled {
+    /// No line says to stop: carry on.
+    Carry,
+    /// A line said to stop.
+    Stop,
+    /// The input has ended: nobody is left to say stop.
+    End,
 }
 
 /// The receiving end of the reader thread, plus lines set aside for later.
@@ -86,23 +120,27 @@ impl Input {
         self.too_long = message;
     }
 
-    /// Take one message from the channel: a line, or `None` at end of input.
-    /// An over-long line is answered with its error here and skipped.
-    fn receive(&mut self, wait: bool) -> Result<Option<String>, TryRecvError> {
+    /// Take one message from the channel, waiting at most `wait`: a line,
+    /// `Some(None)` at end of input, `None` if nothing came in time. An
+    /// over-long line is answered with its error here and skipped.
+    fn receive(&mut self, wait: Duration) -> Option<Option<String>> {
+        if self.at_end {
+            return Some(None);
+        }
+        // No deadline for a wait too long to add to now: wait for ever.
+        let deadline = Instant::now().checked_add(wait);
         loop {
-            let received = if wait {
-                self.receiver.recv().map_err(|_| TryRecvError::Disconnected)
-            } else {
-                self.receiver.try_recv()
-            };
-            match received {
-                Ok(Received::Line(line)) => return Ok(Some(line)),
+            let left = deadline.map_or(wait, |deadline| {
+                deadline.saturating_duration_since(Instant::now())
+            });
+            match self.receiver.recv_timeout(left) {
+                Ok(Received::Line(line)) => return Some(Some(line)),
                 Ok(Received::TooLong(start)) => send(&(self.too_long)(&start)),
-                Err(TryRecvError::Disconnected) => {
+                Err(RecvTimeoutError::Disconnected) => {
                     self.at_end = true;
-                    return Ok(None);
+                    return Some(None);
                 }
-                Err(TryRecvError::Empty) => return Err(TryRecvError::Empty),
+                Err(RecvTimeoutError::Timeout) => return None,
             }
         }
     }
@@ -112,19 +150,44 @@ impl Input {
         if let Some(line) = self.deferred.pop_front() {
             return Some(line);
         }
-        if self.at_end {
-            return None;
+        self.receive(Duration::MAX).flatten()
+    }
+
+    /// The next line, waiting at most `timeout` for it: as [`Input::poll_line`]
+    /// answers, `Some(None)` at end of input and `None` if none came in time.
+    pub fn next_line_within(&mut self, timeout: Duration) -> Option<Option<String>> {
+        match self.deferred.pop_front() {
+            Some(line) => Some(Some(line)),
+            None => self.receive(timeout),
         }
-        self.receive(true).unwrap_or(None)
     }
 
     /// A line if one has arrived, without waiting. `Some(None)` means end of
     /// input; `None` means nothing yet. Deferred lines are not returned here.
     pub fn poll_line(&mut self) -> Option<Option<String>> {
-        if self.at_end {
-            return Some(None);
+        self.receive(Duration::ZERO)
+    }
+
+    /// Read, without waiting, every line that has arrived while the engine is
+    /// busy, and let `react` say what each means ([`Busy`]); stop reading at the
+    /// first that says to stop. Lines for later are [deferred](Input::defer).
+    pub fn poll_while_busy(&mut self, mut react: impl FnMut(&str) -> Busy) -> Polled {
+        loop {
+            let line = match self.poll_line() {
+                None => return Polled::Carry,
+                Some(None) => return Polled::End,
+                Some(Some(line)) => line,
+            };
+            match react(&line) {
+                Busy::Handled => {}
+                Busy::Later => self.defer(line),
+                Busy::Stop => return Polled::Stop,
+                Busy::StopThenHandle => {
+                    self.defer(line);
+                    return Polled::Stop;
+                }
+            }
         }
-        self.receive(false).ok()
     }
 
     /// Keep `line` to be returned by [`Input::next_line`] after the lines
@@ -304,7 +367,7 @@ impl std::error::Error for NumberError {}
 
 /// Read a number that must lie in `range`, or say which range it must lie in.
 /// Every number umax reads goes through here or [`parse_clamped`], so none can
-/// wrap, overflow a [`Duration`](std::time::Duration) or be `NaN`.
+/// wrap, overflow a [`Duration`] or be `NaN`.
 ///
 /// ```
 /// use umax::input::parse_number;
@@ -405,6 +468,65 @@ mod tests {
         assert_eq!(input.next_line().as_deref(), Some("deferred"));
         assert_eq!(input.next_line().as_deref(), Some("last"));
         assert_eq!(input.next_line(), None);
+        assert!(input.at_end());
+    }
+
+    /// Poll until something other than [`Polled::Carry`] comes (the reader
+    /// thread sends its lines when it gets to them).
+    fn poll_until_told(input: &mut Input, react: &mut impl FnMut(&str) -> Busy) -> Polled {
+        let start = std::time::Instant::now();
+        loop {
+            match input.poll_while_busy(&mut *react) {
+                Polled::Carry if start.elapsed() < Duration::from_secs(10) => {
+                    thread::sleep(Duration::from_millis(1));
+                }
+                polled => return polled,
+            }
+        }
+    }
+
+    #[test]
+    fn lines_during_a_search_are_answered_kept_or_stop_it() {
+        let data: &[u8] = b"isready\nfoo\nstop\nbar\nquit\nlast\n";
+        let mut input = Input::from_reader(data);
+        let mut answered = Vec::new();
+        let mut react = |line: &str| match line {
+            "isready" => {
+                answered.push(line.to_string());
+                Busy::Handled
+            }
+            "stop" => Busy::Stop,
+            "quit" => Busy::StopThenHandle,
+            _ => Busy::Later,
+        };
+        assert_eq!(poll_until_told(&mut input, &mut react), Polled::Stop);
+        assert_eq!(poll_until_told(&mut input, &mut react), Polled::Stop);
+        assert_eq!(poll_until_told(&mut input, &mut react), Polled::End);
+        assert_eq!(answered, ["isready"]);
+        // `stop` was used up; the others wait in order, `quit` among them.
+        for expected in ["foo", "bar", "quit", "last"] {
+            assert_eq!(input.next_line().as_deref(), Some(expected));
+        }
+        assert_eq!(input.next_line(), None);
+    }
+
+    #[test]
+    fn a_wait_for_a_line_can_end_in_time() {
+        let (reader, mut writer) = io::pipe().unwrap();
+        let mut input = Input::from_reader(io::BufReader::new(reader));
+        let start = std::time::Instant::now();
+        assert_eq!(input.next_line_within(Duration::from_millis(50)), None);
+        assert!(start.elapsed() >= Duration::from_millis(50));
+        writer.write_all(b"move\n").unwrap();
+        let line = input.next_line_within(Duration::from_secs(10));
+        assert_eq!(line, Some(Some("move".to_string())));
+        input.defer("kept".to_string());
+        assert_eq!(
+            input.next_line_within(Duration::ZERO),
+            Some(Some("kept".to_string()))
+        );
+        drop(writer);
+        assert_eq!(input.next_line_within(Duration::from_secs(10)), Some(None));
         assert!(input.at_end());
     }
 

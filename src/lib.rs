@@ -13,10 +13,12 @@
 //! 3. [`table`]: the hash table that remembers searched positions.
 //! 4. [`search`]: the one recursive search function, and the root driver.
 //! 5. [`clock`]: how long to think.
-//! 6. [`game`]: the game record: repetition, the 50-move rule, SAN, PGN.
+//! 6. [`game`]: the game record: repetition, the 50-move rule, PGN; and
+//!    [`notation`]: moves in SAN and coordinates, and why one is refused.
 //! 7. The front ends, each a thin loop over the same engine: [`console`] for
 //!    people, [`xboard`] and [`uci`] for programs, all reading lines through
-//!    [`input`]; and [`tools`] for `perft`, `bench` and EPD suites.
+//!    [`input`], the console and xboard keeping their game in a [`session`];
+//!    and [`tools`] for `perft`, `bench` and EPD suites.
 //! 8. [`lab`]: the search laboratory, two settings of the search's switches
 //!    ([`search::techniques`]) measured side by side.
 //! 9. [`selfplay`]: matches between two search settings from the [`openings`],
@@ -51,9 +53,11 @@ pub mod eval;
 pub mod game;
 pub mod input;
 pub mod lab;
+pub mod notation;
 pub mod openings;
 pub mod search;
 pub mod selfplay;
+pub mod session;
 pub mod table;
 pub mod tools;
 pub mod uci;

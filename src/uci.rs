@@ -22,10 +22,12 @@ use std::time::{Duration, Instant};
 use crate::board::Move;
 use crate::clock::{Clock, Limits, MAX_SECONDS};
 use crate::game::{Game, parse_coordinate};
-use crate::input::{ECHO_CHARS, Input, NumberError, parse_clamped, parse_number, quote, send};
-use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO, Strength};
+use crate::input::{
+    Busy, ECHO_CHARS, Input, NumberError, Polled, parse_clamped, parse_number, quote, send,
+};
+use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO, StrengthOptions};
 use crate::search::{Listener, MAX_PLIES, SearchInfo, Searcher, mate_in, techniques};
-use crate::table::{DEFAULT_MEGABYTES, TranspositionTable, usable_megabytes};
+use crate::table::{DEFAULT_MEGABYTES, usable_megabytes};
 
 /// The longest time in a `go` command, in milliseconds: [`MAX_SECONDS`].
 const MAX_MILLISECONDS: i64 = MAX_SECONDS as i64 * 1000;
@@ -37,10 +39,9 @@ pub struct Uci {
     quit: bool,
     /// Option `Stats`: print the search statistics as `info string` lines.
     show_stats: bool,
-    /// Options `UCI_LimitStrength` and `UCI_Elo`: play at this Elo when the
-    /// flag is on (see [`strength`]).
-    limit_strength: bool,
-    elo: u32,
+    /// Options `UCI_LimitStrength` and `UCI_Elo` (see
+    /// [`strength`](crate::search::strength)).
+    strength: StrengthOptions,
 }
 
 impl Uci {
@@ -51,8 +52,7 @@ impl Uci {
             searcher,
             quit: false,
             show_stats: false,
-            limit_strength: false,
-            elo: DEFAULT_ELO,
+            strength: StrengthOptions::default(),
         }
     }
 
@@ -91,9 +91,13 @@ impl Uci {
                 send("option name Ponder type check default false");
                 send("option name Threads type spin default 1 min 1 max 1");
                 send("option name Stats type check default false");
-                send("option name UCI_LimitStrength type check default false");
                 send(&format!(
-                    "option name UCI_Elo type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}"
+                    "option name {} type check default false",
+                    StrengthOptions::LIMIT_NAME
+                ));
+                send(&format!(
+                    "option name {} type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}",
+                    StrengthOptions::ELO_NAME
                 ));
                 // The search laboratory's switches, from its one options table.
                 for line in techniques::uci_option_lines() {
@@ -143,31 +147,21 @@ impl Uci {
                 Some("false") => self.show_stats = false,
                 _ => send("info string Stats is true or false"),
             },
-            "uci_limitstrength" => match value.map(str::to_ascii_lowercase).as_deref() {
-                Some("true") => self.set_strength(true, self.elo),
-                Some("false") => self.set_strength(false, self.elo),
-                _ => send("info string UCI_LimitStrength is true or false"),
+            lower => match self.strength.set(lower, value.unwrap_or("")) {
+                Some(Ok(())) => self.searcher.set_strength(self.strength.strength()),
+                Some(Err(error)) => send(&format!("info string {error}")),
+                None => self.set_switch(lower, value.unwrap_or("")),
             },
-            "uci_elo" => match parse_clamped(value.unwrap_or(""), MIN_ELO..=MAX_ELO) {
-                Ok(elo) => self.set_strength(self.limit_strength, elo),
-                Err(error) => send(&format!("info string UCI_Elo: {error}")),
-            },
-            lower => {
-                let mut settings = self.searcher.settings().clone();
-                match settings.set(lower, value.unwrap_or("")) {
-                    Ok(()) => self.searcher.set_settings(settings),
-                    Err(error) => send(&format!("info string {}", quote(&error))),
-                }
-            }
         }
     }
 
-    /// Play at `elo` from the next `go` on if `limit` is set, else at full strength.
-    fn set_strength(&mut self, limit: bool, elo: u32) {
-        self.limit_strength = limit;
-        self.elo = elo;
-        self.searcher
-            .set_strength(limit.then(|| Strength::new(elo)));
+    /// `setoption` of one of the laboratory's switches.
+    fn set_switch(&mut self, name: &str, value: &str) {
+        let mut settings = self.searcher.settings().clone();
+        match settings.set(name, value) {
+            Ok(()) => self.searcher.set_settings(settings),
+            Err(error) => send(&format!("info string {}", quote(&error))),
+        }
     }
 
     /// `setoption name Hash value N`: a table of at most N MiB, up to the most
@@ -185,14 +179,9 @@ impl Uci {
                 return;
             }
         };
-        let settings = self.searcher.settings().clone();
-        self.searcher = Searcher::with_table(TranspositionTable::empty());
-        let (table, warning) = TranspositionTable::with_megabytes_or_less(megabytes);
-        if let Some(warning) = warning {
+        if let Some(warning) = self.searcher.resize_table_or_less(megabytes) {
             send(&format!("info string {warning}"));
         }
-        self.searcher = Searcher::with_table(table);
-        self.searcher.set_settings(settings);
     }
 
     /// `position startpos|fen FEN [moves M1 M2 ...]`. On a bad FEN or an illegal
@@ -374,23 +363,29 @@ struct UciListener<'a> {
 }
 
 impl UciListener<'_> {
-    /// Handle one line arriving during a search; returns `true` if the search
-    /// must end.
-    fn handle_during_search(&mut self, line: String) -> bool {
-        match line.split_whitespace().next().unwrap_or("") {
-            "isready" => send("readyok"),
-            "stop" => {
-                self.stopped = true;
-                return true;
-            }
-            "ponderhit" => self.ponder_hit = true,
-            "quit" => {
-                self.quit = true;
-                return true;
-            }
-            _ => self.input.defer(line),
-        }
-        false
+    /// Read the lines that arrived during the search: `isready` is answered,
+    /// `ponderhit` noted, `stop` and `quit` end the search, the rest waits.
+    fn poll(&mut self) -> Polled {
+        self.input
+            .poll_while_busy(|line| match line.split_whitespace().next().unwrap_or("") {
+                "isready" => {
+                    send("readyok");
+                    Busy::Handled
+                }
+                "stop" => {
+                    self.stopped = true;
+                    Busy::Stop
+                }
+                "ponderhit" => {
+                    self.ponder_hit = true;
+                    Busy::Handled
+                }
+                "quit" => {
+                    self.quit = true;
+                    Busy::Stop
+                }
+                _ => Busy::Later,
+            })
     }
 
     /// Whether `bestmove` may be sent: after `go infinite` only once `stop`
@@ -405,12 +400,10 @@ impl UciListener<'_> {
     fn wait_until_bestmove_allowed(&mut self, limits: &Limits) {
         let start = Instant::now();
         while !self.bestmove_allowed(limits) {
-            match self.input.poll_line() {
-                Some(Some(line)) => {
-                    self.handle_during_search(line);
-                }
-                Some(None) => return, // end of input: nobody will say stop
-                None => std::thread::sleep(Duration::from_millis(
+            match self.poll() {
+                Polled::Stop => {}
+                Polled::End => return, // end of input: nobody will say stop
+                Polled::Carry => std::thread::sleep(Duration::from_millis(
                     if start.elapsed() < Duration::from_secs(1) {
                         1
                     } else {
@@ -424,19 +417,9 @@ impl UciListener<'_> {
 
 impl Listener for UciListener<'_> {
     fn should_stop(&mut self) -> bool {
-        loop {
-            match self.input.poll_line() {
-                None => return false,
-                Some(Some(line)) => {
-                    if self.handle_during_search(line) {
-                        return true;
-                    }
-                }
-                // End of input: the GUI has gone and will never say `stop`, so
-                // end the search now (as `quit` would) instead of thinking on.
-                Some(None) => return true,
-            }
-        }
+        // At the end of input the GUI has gone and will never say `stop`: end
+        // the search now (as `quit` would) instead of thinking on.
+        self.poll() != Polled::Carry
     }
 
     fn iteration_done(&mut self, info: &SearchInfo) {

@@ -24,10 +24,14 @@ use std::time::{Duration, Instant};
 
 use crate::board::{Board, Color, Piece, PieceKind, Square};
 use crate::clock::{Limits, MAX_SECONDS, TimeControl, read_seconds};
-use crate::game::{Game, GameStatus, parse_move};
-use crate::input::{Input, parse_clamped, parse_number, quote, send};
-use crate::search::{INFINITY, Listener, MAX_PLIES, SearchInfo, Searcher, mate_in, techniques};
-use crate::table::TranspositionTable;
+use crate::game::Game;
+use crate::input::{Busy, Input, Polled, parse_clamped, parse_number, quote, send};
+use crate::notation::{MoveShape, move_shape, parse_move};
+use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO, StrengthOptions};
+use crate::search::{
+    INFINITY, Listener, MAX_PLIES, SearchInfo, Searcher, Silent, mate_in, techniques,
+};
+use crate::session::{EngineRole, Outcome, Session};
 
 /// The features umax announces after `protover 2`. `sigint=0`: xboard must not
 /// interrupt umax with SIGINT (it would end the process). `sigterm` keeps its
@@ -44,6 +48,9 @@ pub fn features() -> String {
 /// The largest `time` / `otim` value used, in centiseconds: [`MAX_SECONDS`].
 const MAX_CENTISECONDS: i64 = MAX_SECONDS as i64 * 100;
 
+/// How long umax thinks for a `hint`.
+const HINT_TIME: Duration = Duration::from_millis(500);
+
 /// The time control until the GUI sends one: 40 moves in 5 minutes.
 const DEFAULT_LEVEL: TimeControl = TimeControl::Level {
     moves_per_session: 40,
@@ -53,17 +60,13 @@ const DEFAULT_LEVEL: TimeControl = TimeControl::Level {
 
 /// The xboard front end's state.
 pub struct Xboard {
-    game: Game,
-    searcher: Searcher,
-    /// The side the engine plays; `None` in force mode.
-    engine_side: Option<Color>,
-    time_control: TimeControl,
+    /// The game, the engine, the side it plays (none in force mode), the time
+    /// control, `sd` and `post`.
+    session: Session,
     /// The last `level`, which `st 0` returns to.
     level: TimeControl,
-    max_depth: Option<u32>,
-    /// Our clock and the opponent's, from `time` and `otim`.
+    /// Our clock, from `time`.
     engine_time: Option<Duration>,
-    post: bool,
     analyzing: bool,
     /// Set when the position changed while analysing, so analysis restarts.
     analysis_stale: bool,
@@ -86,14 +89,9 @@ impl Xboard {
     /// An xboard front end over `searcher`.
     pub fn new(searcher: Searcher) -> Xboard {
         Xboard {
-            game: Game::new(),
-            searcher,
-            engine_side: Some(Color::Black),
-            time_control: DEFAULT_LEVEL,
+            session: Session::new(searcher, DEFAULT_LEVEL),
             level: DEFAULT_LEVEL,
-            max_depth: None,
             engine_time: None,
-            post: true,
             analyzing: false,
             analysis_stale: false,
             editing: None,
@@ -144,6 +142,14 @@ impl Xboard {
                 send("feature done=0");
                 send(&features());
                 // The search laboratory's switches, from its one options table.
+                send(&format!(
+                    "feature option=\"{} -check 0\"",
+                    StrengthOptions::LIMIT_NAME
+                ));
+                send(&format!(
+                    "feature option=\"{} -spin {DEFAULT_ELO} {MIN_ELO} {MAX_ELO}\"",
+                    StrengthOptions::ELO_NAME
+                ));
                 for option in techniques::xboard_option_features() {
                     send(&format!("feature {option}"));
                 }
@@ -151,10 +157,8 @@ impl Xboard {
             }
             "option" => self.set_option(argument),
             "new" => {
-                self.game = Game::new();
-                self.searcher.clear_table();
-                self.engine_side = Some(Color::Black);
-                self.max_depth = None;
+                self.session.new_game();
+                self.session.max_depth = None;
                 self.engine_time = None;
                 self.analysis_stale = true;
             }
@@ -164,13 +168,14 @@ impl Xboard {
                 }
             }
             "quit" => self.quit = true,
-            "force" => self.engine_side = None,
+            "force" => self.session.role = EngineRole::Neither,
             "go" => {
-                self.engine_side = Some(self.game.board().side_to_move());
+                self.session.role = EngineRole::side(self.session.game.board().side_to_move());
                 self.think_and_move(input);
             }
             "playother" => {
-                self.engine_side = Some(self.game.board().side_to_move().opposite());
+                let side = self.session.game.board().side_to_move();
+                self.session.role = EngineRole::side(side.opposite());
             }
             "white" | "black" => {
                 let side = if command == "white" {
@@ -179,19 +184,21 @@ impl Xboard {
                     Color::Black
                 };
                 self.set_side_to_move(side);
-                self.engine_side = Some(side.opposite());
+                self.session.role = EngineRole::side(side.opposite());
             }
             "level" => self.set_level(argument, &echo),
             "st" => match read_seconds(argument) {
-                Ok(time) if !time.is_zero() => self.time_control = TimeControl::PerMove(time),
+                Ok(time) if !time.is_zero() => {
+                    self.session.time_control = TimeControl::PerMove(time)
+                }
                 // `st 0` (sent by some GUIs) means no fixed time per move: the
                 // last `level` applies again.
-                Ok(_) => self.time_control = self.level,
+                Ok(_) => self.session.time_control = self.level,
                 Err(error) => send(&format!("Error (bad time): st {error} seconds")),
             },
             // `sd 0` means no limit; a depth beyond umax's deepest is no limit either.
             "sd" => match parse_clamped(argument, 0..=MAX_PLIES) {
-                Ok(depth) => self.max_depth = (depth > 0).then_some(depth),
+                Ok(depth) => self.session.max_depth = (depth > 0).then_some(depth),
                 Err(error) => send(&format!("Error (bad depth): sd {error} plies")),
             },
             // A clock may run negative (a flag fell) or be absurdly large: the
@@ -210,22 +217,22 @@ impl Xboard {
             "usermove" => self.user_move(argument, input),
             "?" => {} // nothing to interrupt
             "ping" => send(&format!("pong {}", quote(argument))),
-            "result" => self.engine_side = None,
+            "result" => self.session.role = EngineRole::Neither,
             "setboard" => match Game::from_fen(argument) {
                 Ok(game) => {
-                    self.game = game;
+                    self.session.game = game;
                     self.analysis_stale = true;
                 }
                 Err(error) => send(&format!("tellusererror Illegal position: {error}")),
             },
-            "edit" => self.editing = Some(EditPlacement::from_board(self.game.board())),
+            "edit" => self.editing = Some(EditPlacement::from_board(self.session.game.board())),
             "undo" => {
-                self.game.undo();
+                self.session.game.undo();
                 self.analysis_stale = true;
             }
             "remove" => {
-                self.game.undo();
-                self.game.undo();
+                self.session.game.undo();
+                self.session.game.undo();
                 self.analysis_stale = true;
             }
             "hint" => self.hint(),
@@ -233,8 +240,8 @@ impl Xboard {
                 send(" umax has no opening book.");
                 send("");
             }
-            "post" => self.post = true,
-            "nopost" => self.post = false,
+            "post" => self.session.post = true,
+            "nopost" => self.session.post = false,
             "analyze" => {
                 self.analyzing = true;
                 self.analysis_stale = true;
@@ -248,7 +255,11 @@ impl Xboard {
             "." if self.analyzing => send("stat01: 0 0 0 0 0"),
             "." => {} // only answered while analysing
             "memory" => self.set_memory(argument),
-            _ if looks_like_move(command) && argument.is_empty() => {
+            // A bare move, as protocol 1 sends it: coordinates only, since a
+            // GUI sends nothing else (`e7e8=q` is read as `e7e8q`).
+            _ if argument.is_empty()
+                && move_shape(&command.replace('=', "")) == Some(MoveShape::Coordinate) =>
+            {
                 self.user_move(command, input);
             }
             _ => send(&format!("Error (unknown command): {}", quote(command))),
@@ -259,7 +270,7 @@ impl Xboard {
         match TimeControl::parse_level(argument) {
             Some(level) => {
                 self.level = level;
-                self.time_control = level;
+                self.session.time_control = level;
             }
             None => send(&format!(
                 "Error (bad level): {echo} (expected 'level MOVES MINUTES[:SECONDS] \
@@ -274,16 +285,16 @@ impl Xboard {
     /// en-passant capture is no longer possible. If the side not to move would
     /// be in check the position is impossible and stays as it was.
     fn set_side_to_move(&mut self, side: Color) {
-        if self.game.board().side_to_move() == side {
+        if self.session.game.board().side_to_move() == side {
             return;
         }
-        let fen = self.game.board().to_fen();
+        let fen = self.session.game.board().to_fen();
         let mut fields: Vec<&str> = fen.split(' ').collect();
         fields[1] = if side == Color::White { "w" } else { "b" };
         fields[3] = "-";
         match Game::from_fen(&fields.join(" ")) {
             Ok(game) => {
-                self.game = game;
+                self.session.game = game;
                 self.analysis_stale = true;
             }
             Err(error) => send(&format!("Error (cannot set the side to move): {error}")),
@@ -301,18 +312,13 @@ impl Xboard {
                 return;
             }
         };
-        let settings = self.searcher.settings().clone();
-        self.searcher = Searcher::with_table(TranspositionTable::empty());
-        let (table, warning) = TranspositionTable::with_megabytes_or_less(megabytes);
-        if let Some(warning) = warning {
+        if let Some(warning) = self.session.searcher.resize_table_or_less(megabytes) {
             send(&format!("telluser {warning}"));
         }
-        self.searcher = Searcher::with_table(table);
-        self.searcher.set_settings(settings);
     }
 
-    /// `option NAME=VALUE`: set one of the laboratory's switches (announced
-    /// with `feature option=...`).
+    /// `option NAME=VALUE`: set the strength limit or one of the laboratory's
+    /// switches (announced with `feature option=...`).
     fn set_option(&mut self, argument: &str) {
         let Some((name, value)) = argument.split_once('=') else {
             send(&format!(
@@ -321,9 +327,19 @@ impl Xboard {
             ));
             return;
         };
-        let mut settings = self.searcher.settings().clone();
+        if let Some(outcome) = self.session.set_strength_option(name, value) {
+            if let Err(error) = outcome {
+                send(&format!(
+                    "Error ({}): option {}",
+                    quote(&error),
+                    quote(argument)
+                ));
+            }
+            return;
+        }
+        let mut settings = self.session.searcher.settings().clone();
         match settings.set(name, value) {
-            Ok(()) => self.searcher.set_settings(settings),
+            Ok(()) => self.session.searcher.set_settings(settings),
             Err(error) => send(&format!(
                 "Error ({}): option {}",
                 quote(&error),
@@ -334,14 +350,17 @@ impl Xboard {
 
     fn user_move(&mut self, text: &str, input: &mut Input) {
         let text = text.replace('=', "");
-        match parse_move(self.game.board(), &text) {
+        match parse_move(self.session.game.board(), &text) {
             Ok(mv) => {
-                self.game.play(mv).expect("parse_move returns legal moves");
+                self.session
+                    .game
+                    .play(mv)
+                    .expect("parse_move returns legal moves");
                 self.analysis_stale = true;
                 if self.announce_result_if_over() {
                     return;
                 }
-                if !self.analyzing && self.engine_side == Some(self.game.board().side_to_move()) {
+                if !self.analyzing && self.session.engine_to_move() {
                     self.think_and_move(input);
                 }
             }
@@ -351,53 +370,40 @@ impl Xboard {
 
     /// Tell the GUI the game is over if it is; returns whether it was.
     fn announce_result_if_over(&mut self) -> bool {
-        let status = self.game.status();
-        if status == GameStatus::Ongoing {
+        let Some(Outcome { result, reason }) = self.session.outcome() else {
             return false;
-        }
-        send(&format!("{} {{{}}}", status.result(), status.reason()));
+        };
+        send(&format!("{result} {{{reason}}}"));
         true
     }
 
     fn limits(&self) -> Limits {
         // The side to move's moves since the game (or `setboard`) began: that is
         // how xboard counts the moves of a `level` session.
-        let plies = self.game.moves().len() as u32;
-        let moved_first =
-            self.game.start_board().side_to_move() == self.game.board().side_to_move();
+        let plies = self.session.game.moves().len() as u32;
+        let moved_first = self.session.game.start_board().side_to_move()
+            == self.session.game.board().side_to_move();
         let moves_played = (plies + u32::from(moved_first)) / 2;
-        self.time_control
-            .limits(self.engine_time, moves_played, self.max_depth)
+        self.session.limits(self.engine_time, moves_played)
     }
 
     /// Think on the engine's move and send it (unless interrupted by a command
     /// that cancels the move).
     fn think_and_move(&mut self, input: &mut Input) {
         if self.announce_result_if_over() {
-            self.engine_side = None;
+            self.session.role = EngineRole::Neither;
             return;
         }
-        let board = self.game.board().clone();
         let limits = self.limits();
-        let mut listener = XboardListener {
-            input,
-            post: self.post,
-            post_changed: None,
-            analyzing: false,
-            start: Instant::now(),
-            interrupt: Interrupt::None,
-            nodes: 0,
-            depth: 0,
-        };
-        let result = self
-            .searcher
-            .think(&board, self.game.history_keys(), &limits, &mut listener);
-        self.post = listener.post_changed.unwrap_or(self.post);
+        let mut listener = XboardListener::new(input, self.session.post, false);
+        let result = self.session.play(&limits, &mut listener);
+        self.session.post = listener.post_changed.unwrap_or(self.session.post);
         if listener.interrupt == Interrupt::Abort {
             return;
         }
         let Some(mv) = result.best_move else { return };
-        self.game
+        self.session
+            .game
             .play(mv)
             .expect("the searcher returns legal moves");
         send(&format!("move {mv}"));
@@ -407,27 +413,16 @@ impl Xboard {
     /// Analyse the current position until a command changes it or ends analysis.
     fn analyze(&mut self, input: &mut Input) {
         self.analysis_stale = false;
-        if self.game.board().legal_moves().is_empty() {
+        if self.session.game.board().legal_moves().is_empty() {
             return; // nothing to analyse: wait for the next command
         }
-        let board = self.game.board().clone();
         let limits = Limits {
             infinite: true,
             ..Limits::default()
         };
-        let mut listener = XboardListener {
-            input,
-            post: true,
-            post_changed: None,
-            analyzing: true,
-            start: Instant::now(),
-            interrupt: Interrupt::None,
-            nodes: 0,
-            depth: 0,
-        };
-        self.searcher
-            .think(&board, self.game.history_keys(), &limits, &mut listener);
-        self.post = listener.post_changed.unwrap_or(self.post);
+        let mut listener = XboardListener::new(input, true, true);
+        self.session.think(&limits, &mut listener);
+        self.session.post = listener.post_changed.unwrap_or(self.session.post);
         // A command interrupted the analysis: once it is handled, analyse again
         // (on the same position if it did not change it).
         if listener.interrupt == Interrupt::Abort && !input.end_seen() {
@@ -436,18 +431,7 @@ impl Xboard {
     }
 
     fn hint(&mut self) {
-        let board = self.game.board().clone();
-        if board.legal_moves().is_empty() {
-            return;
-        }
-        let limits = Limits::move_time(Duration::from_millis(500));
-        let result = self.searcher.think(
-            &board,
-            self.game.history_keys(),
-            &limits,
-            &mut crate::search::Silent,
-        );
-        if let Some(mv) = result.best_move {
+        if let Some(mv) = self.session.hint(HINT_TIME, &mut Silent) {
             send(&format!("Hint: {mv}"));
         }
     }
@@ -467,10 +451,10 @@ impl Xboard {
             "c" => edit.color = edit.color.opposite(),
             "#" => edit.squares = [None; 64],
             "." => {
-                let fen = edit.fen(self.game.board().side_to_move());
+                let fen = edit.fen(self.session.game.board().side_to_move());
                 match Game::from_fen(&fen) {
                     Ok(game) => {
-                        self.game = game;
+                        self.session.game = game;
                         self.analysis_stale = true;
                     }
                     Err(error) => send(&format!("tellusererror Illegal position: {error}")),
@@ -571,15 +555,6 @@ impl EditPlacement {
     }
 }
 
-/// Does `text` look like a move in coordinate notation (bare moves are
-/// accepted as well as `usermove`)?
-fn looks_like_move(text: &str) -> bool {
-    let bytes = text.as_bytes();
-    (4..=6).contains(&bytes.len())
-        && Square::parse(text.get(0..2).unwrap_or("")).is_some()
-        && Square::parse(text.get(2..4).unwrap_or("")).is_some()
-}
-
 /// Thinking output in xboard's format: `ply score time nodes pv`, score in
 /// centipawns (mate in N as 100000 + N), time in centiseconds.
 pub fn thinking_line(info: &SearchInfo) -> String {
@@ -613,71 +588,79 @@ struct XboardListener<'a> {
     depth: u32,
 }
 
-impl XboardListener<'_> {
-    fn set_post(&mut self, post: bool) {
-        self.post = post;
-        self.post_changed = Some(post);
+impl<'a> XboardListener<'a> {
+    fn new(input: &'a mut Input, post: bool, analyzing: bool) -> XboardListener<'a> {
+        XboardListener {
+            input,
+            post,
+            post_changed: None,
+            analyzing,
+            start: Instant::now(),
+            interrupt: Interrupt::None,
+            nodes: 0,
+            depth: 0,
+        }
     }
 }
 
 impl Listener for XboardListener<'_> {
     fn should_stop(&mut self) -> bool {
-        loop {
-            let line = match self.input.poll_line() {
-                None => return false,
-                Some(Some(line)) => line,
-                Some(None) => {
-                    // End of input: the GUI has gone, nobody will say `?`.
-                    self.interrupt = if self.analyzing {
-                        Interrupt::Abort
-                    } else {
-                        Interrupt::MoveNow
-                    };
-                    return true;
-                }
-            };
+        let polled = self.input.poll_while_busy(|line| {
             let command = line.split_whitespace().next().unwrap_or("");
-            if self.analyzing {
-                match command {
-                    "" | "?" => {}
-                    // `stat01: time nodes ply moves-left moves-total`, as of the
-                    // last completed iteration (umax does not count root moves).
-                    "." => send(&format!(
+            match command {
+                "post" | "nopost" => {
+                    self.post = command == "post";
+                    self.post_changed = Some(self.post);
+                    Busy::Handled
+                }
+                "" | "?" if self.analyzing => Busy::Handled,
+                // `stat01: time nodes ply moves-left moves-total`, as of the
+                // last completed iteration (umax does not count root moves).
+                "." if self.analyzing => {
+                    send(&format!(
                         "stat01: {} {} {} 0 0",
                         self.start.elapsed().as_millis() / 10,
                         self.nodes,
                         self.depth
-                    )),
-                    // While analysing, a ping is answered at once (as while pondering).
-                    "ping" => send(&format!(
-                        "pong {}",
-                        quote(line.split_whitespace().nth(1).unwrap_or(""))
-                    )),
-                    "post" | "nopost" => self.set_post(command == "post"),
-                    // Anything else is handled between two analyses.
-                    _ => {
-                        self.input.defer(line);
-                        self.interrupt = Interrupt::Abort;
-                        return true;
-                    }
+                    ));
+                    Busy::Handled
                 }
-                continue;
-            }
-            match command {
+                // While analysing, a ping is answered at once (as while pondering).
+                "ping" if self.analyzing => {
+                    let argument = line.split_whitespace().nth(1).unwrap_or("");
+                    send(&format!("pong {}", quote(argument)));
+                    Busy::Handled
+                }
+                // Anything else is handled between two analyses.
+                _ if self.analyzing => {
+                    self.interrupt = Interrupt::Abort;
+                    Busy::StopThenHandle
+                }
                 "?" => {
                     self.interrupt = Interrupt::MoveNow;
-                    return true;
+                    Busy::Stop
                 }
-                "post" | "nopost" => self.set_post(command == "post"),
                 "force" | "new" | "result" | "setboard" | "undo" | "remove" | "quit" | "edit"
                 | "white" | "black" | "playother" | "analyze" | "exit" | "go" | "usermove"
                 | "memory" => {
-                    self.input.defer(line);
                     self.interrupt = Interrupt::Abort;
-                    return true;
+                    Busy::StopThenHandle
                 }
                 // `ping` and the rest wait until the move has been sent.
-                _ => self.input.defer(line),
+                _ => Busy::Later,
+            }
+        });
+        match polled {
+            Polled::Carry => false,
+            Polled::Stop => true,
+            // End of input: the GUI has gone, nobody will say `?`.
+            Polled::End => {
+                self.interrupt = if self.analyzing {
+                    Interrupt::Abort
+                } else {
+                    Interrupt::MoveNow
+                };
+                true
             }
         }
     }

@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use common::{Engine, MATE_IN_ONE, MATED, STALEMATE, START, play};
 use umax::board::Board;
@@ -763,6 +763,38 @@ fn the_player_loses_on_time() {
     engine.until("the clocks", |l| {
         l.starts_with("White 0:01.0") || l.starts_with("White 0:00.9")
     });
+}
+
+/// The flag falls when the player's time is up, said at once: the console does
+/// not wait for the next line typed. A move typed as it fell gets no answer
+/// of its own (the announcement was it); the next one is refused.
+#[test]
+fn the_flag_fall_is_announced_when_it_happens() {
+    let mut engine = start_console();
+    engine.send("level 0 0:01 0");
+    engine.until("the clock", |l| l.starts_with("Clock for both sides"));
+    let set = Instant::now();
+    let before = engine.until_exact("White's flag fell.");
+    assert!(before.is_empty(), "{before:?}");
+    assert!(
+        set.elapsed() >= Duration::from_millis(900),
+        "the flag fell early: {:?}",
+        set.elapsed()
+    );
+    engine.until_exact("Time forfeit: 0-1 {White loses on time}");
+    engine.send("e4");
+    let (before, fen) = fen(&mut engine);
+    assert!(before.is_empty(), "{before:?}");
+    assert_eq!(fen, START);
+    engine.send("e4");
+    engine.until_exact("Error: the game is over (White loses on time); type 'new' or 'undo'.");
+    // A clock with time left says nothing.
+    engine.send("new");
+    engine.until_exact("New game: you play White, umax plays Black.");
+    engine.send("level 0 60 0");
+    engine.until("the clock", |l| l.starts_with("Clock for both sides"));
+    let quiet = engine.lines_within(Duration::from_millis(1000));
+    assert!(quiet.iter().all(|l| !l.contains("flag")), "{quiet:?}");
 }
 
 // ---------------------------------------------------------------------------

@@ -799,3 +799,36 @@ fn pgn_movetext_is_wrapped_before_eighty_columns() {
     );
     assert_eq!(*tokens.last().unwrap(), game.status().result());
 }
+
+/// The one classification the front ends share: a word is coordinates, SAN as
+/// people type it, or no move at all (a command umax does not know).
+#[test]
+fn a_word_is_coordinates_san_or_no_move() {
+    use umax::notation::{MoveShape, move_shape};
+    for word in ["e2e4", "e7e8q", "a1h8", "e1g1"] {
+        assert_eq!(move_shape(word), Some(MoveShape::Coordinate), "{word}");
+    }
+    for word in [
+        "Nf3", "nf3", "NF3", "exd5", "exd", "ed", "O-O", "o-o-o", "0-0", "e8=Q", "e7e8=q", "Ng1f3",
+    ] {
+        assert_eq!(move_shape(word), Some(MoveShape::San), "{word}");
+    }
+    for word in [
+        "help",
+        "new",
+        "d",
+        "bad",
+        "ee",
+        "ac",
+        "e4 e5",
+        "Zz9",
+        "perft",
+        "Nf3xxxxxxxxx",
+    ] {
+        assert_eq!(move_shape(word), None, "{word}");
+    }
+    // Whatever the shape, reading it gives a move or a reason, never a panic.
+    for word in ["e2e4", "nf3", "é2e4", "e2\u{1b}4"] {
+        let _ = parse_move(&Board::start(), word);
+    }
+}

@@ -150,3 +150,72 @@ fn bad_strength_values_get_one_line_and_change_nothing() {
     engine.until_exact("readyok");
     engine.send("quit");
 }
+
+#[test]
+fn xboard_offers_and_applies_the_same_two_options() {
+    let mut engine = Engine::start(&["--xboard"]);
+    engine.send("xboard");
+    engine.send("protover 2");
+    let features = engine.until_exact("feature done=1");
+    assert!(
+        features
+            .iter()
+            .any(|line| line == "feature option=\"UCI_LimitStrength -check 0\""),
+        "{features:?}"
+    );
+    assert!(
+        features
+            .iter()
+            .any(|line| line
+                == &format!("feature option=\"UCI_Elo -spin 1500 {MIN_ELO} {MAX_ELO}\"")),
+        "{features:?}"
+    );
+    engine.send("option UCI_Elo=lots");
+    let (_, error) = engine.until("an error", |line| line.starts_with("Error"));
+    assert!(error.contains("UCI_Elo"), "{error}");
+    engine.send("option UCI_LimitStrength=1");
+    engine.send(&format!("option UCI_Elo={MIN_ELO}"));
+    engine.send("new");
+    engine.send("st 1");
+    engine.send("e2e4");
+    let (_, reply) = engine.until("a move", |line| line.starts_with("move "));
+    let mut board = Board::start();
+    board.make_move(
+        board
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() == "e2e4")
+            .unwrap(),
+    );
+    let played = reply.trim_start_matches("move ");
+    assert!(
+        board.legal_moves().iter().any(|m| m.to_string() == played),
+        "{}",
+        engine.transcript()
+    );
+    engine.send("quit");
+}
+
+#[test]
+fn console_elo_command_sets_shows_and_refuses() {
+    let mut engine = Engine::start(&[]);
+    engine.send("elo 1234");
+    let (_, line) = engine.until("the setting", |line| line.contains("Elo"));
+    assert!(line.contains("about 1234 Elo"), "{line}");
+    engine.send("elo nonsense");
+    let (_, line) = engine.until("an error", |line| line.starts_with("Error"));
+    assert!(line.contains("elo needs a number or off"), "{line}");
+    engine.send("elo");
+    let (_, line) = engine.until("the setting", |line| line.contains("umax plays at"));
+    assert!(
+        line.contains("about 1234 Elo"),
+        "an error changes nothing: {line}"
+    );
+    engine.send("go");
+    let (_, line) = engine.until("umax's move", |line| line.starts_with("umax plays 1."));
+    assert!(line.len() > "umax plays 1. ".len(), "{line}");
+    engine.send("elo off");
+    let (_, line) = engine.until("the setting", |line| line.contains("umax plays at"));
+    assert!(line.contains("full strength"), "{line}");
+    engine.send("quit");
+}

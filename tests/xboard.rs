@@ -78,9 +78,13 @@ fn protover_2_announces_the_features_then_answers_ping() {
         env!("CARGO_PKG_VERSION")
     );
     assert_eq!(features, expected);
-    // Then one `feature option=` per laboratory switch, and done.
+    // Then one `feature option=` for each strength option and laboratory
+    // switch (the preset too), and done.
     let (options, _) = engine.until("feature done=1", |line| line == "feature done=1");
-    assert_eq!(options.len(), umax::search::techniques::OPTIONS.len() + 1);
+    assert_eq!(
+        options.len(),
+        2 + umax::search::techniques::OPTIONS.len() + 1
+    );
     assert!(
         options
             .iter()
@@ -639,6 +643,30 @@ fn forced_xboard_mode() {
     assert!(ping(&mut engine, 9).is_empty());
     engine.send("quit");
     assert!(engine.wait_exit(Duration::from_secs(2)).success());
+}
+
+/// Protocol 1 sends moves without `usermove`: a bare word in coordinates is a
+/// move (with or without `=` before the promotion piece); any other word is an
+/// unknown command, not an illegal move.
+#[test]
+fn bare_coordinate_moves_are_moves_and_other_words_commands() {
+    let mut engine = start_xboard();
+    engine.send("force");
+    engine.send(&format!("setboard {PROMOTION}"));
+    // Each word and its answer; e7e8=n is played without one, and then it is
+    // Black's move, so White's king may not move.
+    for (word, answer) in [
+        ("e2e4xy", Some("Error (unknown command): e2e4xy")),
+        ("Nf3", Some("Error (unknown command): Nf3")),
+        ("e7e8=n", None),
+        ("e1e2", Some("Illegal move: e1e2")),
+    ] {
+        engine.send(word);
+        if let Some(answer) = answer {
+            assert_eq!(engine.line(), answer, "{}", engine.transcript());
+        }
+    }
+    assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
 }
 
 /// Found by fuzzing: `edit` during analysis never ended, so that `exit`,

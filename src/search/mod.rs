@@ -264,6 +264,16 @@ impl Searcher {
         }
     }
 
+    /// Replace the hash table by the largest of at most `megabytes` MiB that can
+    /// be allocated, keeping every setting (switches, strength). The old table
+    /// is freed first. Returns a warning when the table is smaller than asked.
+    pub fn resize_table_or_less(&mut self, megabytes: usize) -> Option<String> {
+        self.table = TranspositionTable::empty();
+        let (table, warning) = TranspositionTable::with_megabytes_or_less(megabytes);
+        self.table = table;
+        warning
+    }
+
     /// The hash table (for its size).
     pub fn table(&self) -> &TranspositionTable {
         &self.table

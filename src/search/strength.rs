@@ -36,9 +36,9 @@ pub const MAX_ELO: u32 = 1800;
 /// The Elo a front end offers until one is chosen.
 pub const DEFAULT_ELO: u32 = 1500;
 /// The node budget doubles for every this many Elo.
-pub const ELO_PER_DOUBLING: u32 = 100;
+pub const ELO_PER_DOUBLING: u32 = 150;
 /// The node budget at [`MIN_ELO`].
-pub const NODES_AT_MIN_ELO: u64 = 400;
+pub const NODES_AT_MIN_ELO: u64 = 1000;
 /// The temperature at [`MIN_ELO`], in centipawns; it falls linearly to 0 at
 /// [`MAX_ELO`].
 pub const TEMPERATURE_AT_MIN_ELO: f64 = 20.0;
@@ -151,6 +151,62 @@ impl Strength {
             target -= weight;
         }
         searched
+    }
+}
+
+/// The two options GUIs know for a strength limit, as UCI names them (xboard
+/// offers the same two, as Polyglot would translate them): whether to limit
+/// the strength, and to which Elo. One place for UCI, xboard and the console.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrengthOptions {
+    /// `UCI_LimitStrength`.
+    pub limit: bool,
+    /// `UCI_Elo`, from [`MIN_ELO`] to [`MAX_ELO`].
+    pub elo: u32,
+}
+
+impl Default for StrengthOptions {
+    fn default() -> StrengthOptions {
+        StrengthOptions {
+            limit: false,
+            elo: DEFAULT_ELO,
+        }
+    }
+}
+
+impl StrengthOptions {
+    /// The name of the on/off option.
+    pub const LIMIT_NAME: &'static str = "UCI_LimitStrength";
+    /// The name of the Elo option.
+    pub const ELO_NAME: &'static str = "UCI_Elo";
+
+    /// Set the option `name` (any case) from `value`: `None` if `name` is not
+    /// one of the two, else whether the value was understood (an Elo out of
+    /// range is brought into it).
+    pub fn set(&mut self, name: &str, value: &str) -> Option<Result<(), String>> {
+        let value = value.trim();
+        if name.eq_ignore_ascii_case(Self::LIMIT_NAME) {
+            let limit = match value.to_ascii_lowercase().as_str() {
+                "true" | "1" | "on" => true,
+                "false" | "0" | "off" => false,
+                _ => return Some(Err(format!("{} is true or false", Self::LIMIT_NAME))),
+            };
+            self.limit = limit;
+            Some(Ok(()))
+        } else if name.eq_ignore_ascii_case(Self::ELO_NAME) {
+            Some(
+                crate::input::parse_clamped(value, MIN_ELO..=MAX_ELO)
+                    .map(|elo| self.elo = elo)
+                    .map_err(|error| format!("{}: {error}", Self::ELO_NAME)),
+            )
+        } else {
+            None
+        }
+    }
+
+    /// The limit these options ask for (`None`: full strength).
+    pub fn strength(&self) -> Option<Strength> {
+        self.limit.then(|| Strength::new(self.elo))
     }
 }
 
