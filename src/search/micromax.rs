@@ -84,6 +84,13 @@ fn is_tactical(victim: Piece, mv: Move, queen_pushes: bool) -> bool {
         || (queen_pushes && mv.promotion == Some(PieceKind::Queen))
 }
 
+/// Is `iteration` a *horizon* iteration: full width, with replies that are
+/// only quiescence searches (unless the node extends check evasions)?
+#[inline]
+fn is_horizon(iteration: i32, extend_check: bool) -> bool {
+    iteration == QUIESCENCE_DEPTH + 1 && !extend_check
+}
+
 impl Searcher {
     /// micro-Max's `D()`: the score of the position on `self.board` for the side
     /// to move, searched `depth` deep (see the module docs of `search` for what
@@ -192,6 +199,12 @@ impl Searcher {
             } else {
                 eval
             };
+
+            // Deviation from micro-Max (switch `quiet_first`, off by default):
+            // Wheeler's quiet-first ordering at the horizon (seed 003).
+            if self.settings.quiet_first && is_horizon(iteration, extend_check) {
+                self.put_quiet_first(first, last);
+            }
 
             // Try the best move first, then scan the others.
             let mut tried = 0;
@@ -348,6 +361,41 @@ impl Searcher {
         let index = (first..last).find(|&i| is_hint(self.move_stack[i].mv))?;
         self.move_stack[first..=index].rotate_right(1);
         Some(self.move_stack[first].mv)
+    }
+
+    /// Wheeler's quiet-first (seed 003): put the first move that would not
+    /// *extend* the search (no capture, no promotion, no check) at the head of
+    /// the list, ahead of the captures and of a capturing hint.
+    ///
+    /// Wheeler's program HAL searches full width to a fixed depth; at its
+    /// horizon a capture, a promotion or a check is searched one ply further,
+    /// any other move is scored by the evaluation at once. His claim is that
+    /// alpha-beta cuts off sooner if such a non-extending move is tried before
+    /// the extending ones: it is cheap, and if it already refutes the
+    /// opponent's last move, the expensive capture sequences are never
+    /// searched (Newborn's idea of trying one move before generating all).
+    /// Our horizon is the full-width iteration whose replies are quiescence
+    /// searches; we take the first such move in the list (the hint, if it is
+    /// quiet, else the first quiet move generated). Here its reply is a
+    /// quiescence search, not a bare evaluation, unless futility pruning
+    /// skips it. The move stays at the head for the node's later iterations
+    /// unless a better move takes its place, as any best move does.
+    fn put_quiet_first(&mut self, first: usize, last: usize) {
+        for index in first..last {
+            let ScoredMove { mv, capture_rank } = self.move_stack[index];
+            if capture_rank.is_none() && mv.promotion.is_none() && !self.gives_check(mv) {
+                self.move_stack[first..=index].rotate_right(1);
+                return;
+            }
+        }
+    }
+
+    /// Does `mv` (pseudo-legal, of the side to move) give check?
+    fn gives_check(&mut self, mv: Move) -> bool {
+        let undo = self.board.make_move(mv);
+        let check = self.board.in_check();
+        self.board.unmake_move(mv, undo);
+        check
     }
 
     /// Search null move: let the opponent move twice. If we are still >= beta

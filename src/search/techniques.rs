@@ -80,6 +80,8 @@ pub struct Settings {
     pub hint: bool,
     /// Capture ordering.
     pub captures: CaptureOrder,
+    /// Wheeler's quiet-first: at the horizon, one quiet move before the captures.
+    pub quiet_first: bool,
     /// Futility pruning of moves that cannot raise alpha at the horizon.
     pub futility: bool,
     /// Futility margin in centipawns (micro-Max: 0).
@@ -129,6 +131,7 @@ impl Settings {
             iid: true,
             hint: true,
             captures: CaptureOrder::BestFirst,
+            quiet_first: false,
             futility: true,
             futility_margin: FUTILITY_MARGIN,
             null: NullMove::MicroMax,
@@ -365,6 +368,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "capture order: all by MVV/LVA, micro-Max's single best capture first, or none",
         get: |s| index_of(&CAPTURE_ORDERS, &s.captures),
         set: |s, v| s.captures = CAPTURE_ORDERS[v as usize],
+    },
+    TechniqueOption {
+        name: "quiet_first",
+        kind: OptionKind::Switch,
+        doc: "Wheeler (seed 003): at the horizon try one quiet, non-checking move before the captures",
+        get: |s| i32::from(s.quiet_first),
+        set: |s, v| s.quiet_first = v != 0,
     },
     TechniqueOption {
         name: "futility",
