@@ -52,7 +52,8 @@ use crate::board::{Move, MoveKind, Piece, PieceKind};
 use crate::eval::{self, EvalStyle, Score};
 use crate::table::{Bound, Entry};
 
-use super::techniques::{CaptureOrder, CheckExtension, NullMove, Quiescence};
+use super::see;
+use super::techniques::{CaptureOrder, CheckExtension, MoveOrdering, NullMove, Quiescence};
 use super::{
     DRAW_SCORE, INFINITY, Listener, MATE_BOUND, MATE_DEPTH, QUIESCENCE_DEPTH, SCORING_PASS,
     Searcher,
@@ -150,7 +151,7 @@ impl Searcher {
         // iteration by scanning the board. We generate once per node (captures
         // only if the node will only do quiescence) and order them once.
         let first = self.move_stack.len();
-        if self.generate_and_rank(depth) {
+        if self.generate_and_rank(depth > QUIESCENCE_DEPTH, ply) {
             // The pass that found the king capture: the scoring pass, unless a
             // switch or the table made the node start later.
             self.count_node((iteration + 1).max(SCORING_PASS), listener);
@@ -254,6 +255,9 @@ impl Searcher {
                     self.move_stack[first..=index].rotate_right(1);
                     if best >= beta && iteration > QUIESCENCE_DEPTH {
                         self.stats.fail_high(tried);
+                        if self.settings.ordering == MoveOrdering::Killers && !is_capture {
+                            self.remember_killer(mv, ply);
+                        }
                     }
                 }
             }
@@ -521,21 +525,78 @@ impl Searcher {
         score
     }
 
-    /// Generate this node's moves onto the move stack, ordered as the switch
-    /// `captures` says. Returns `true` if one of them captures the king.
-    fn generate_and_rank(&mut self, depth: i32) -> bool {
+    /// Generate this node's moves onto the move stack, ordered as the switches
+    /// `captures` and `ordering` say. Returns `true` if one of them captures
+    /// the king.
+    /// `all_moves` is false for a quiescence node, which needs only captures.
+    fn generate_and_rank(&mut self, all_moves: bool, ply: usize) -> bool {
         self.generated.clear();
-        if depth > QUIESCENCE_DEPTH {
+        if all_moves {
             self.board.generate_moves(&mut self.generated);
         } else {
             self.board.generate_captures(&mut self.generated);
         }
         let first = self.move_stack.len();
         let queen_pushes = self.settings.eval == EvalStyle::Umax;
-        match (self.settings.captures, queen_pushes) {
+        let king_capture = match (self.settings.captures, queen_pushes) {
             (CaptureOrder::MvvLva, true) => self.rank_mvv_lva::<true>(first),
             (CaptureOrder::MvvLva, false) => self.rank_mvv_lva::<false>(first),
             _ => self.generate_in_order(first, queen_pushes),
+        };
+        // Quiescence keeps MVV/LVA: it has no quiet moves to put killers
+        // among, and a static exchange evaluation of every capture there
+        // would cost more than it saves.
+        if !king_capture && self.settings.ordering == MoveOrdering::Killers && all_moves {
+            self.order_with_killers(first, ply);
+        }
+        king_capture
+    }
+
+    /// Switch `ordering=killers` (seed 002's move ordering). After the hint:
+    /// the *good* captures by MVV/LVA (a capture is good if it promotes, takes
+    /// a piece worth at least the capturer, or loses nothing by static
+    /// exchange evaluation), then the two killer moves of this ply, then the
+    /// other quiet moves, and last the *bad* captures, least bad first.
+    ///
+    /// A **killer** is a quiet move that refuted a position at the same ply:
+    /// a sibling position is likely to be refuted by the same move (a threat
+    /// the opponent keeps making whatever we play).
+    ///
+    /// Deviation from micro-Max: micro-Max has no killers and no SEE; it tries
+    /// every capture before any quiet move.
+    fn order_with_killers(&mut self, first: usize, ply: usize) {
+        let [killer_1, killer_2] = self.killers.get(ply).copied().unwrap_or_default();
+        let mut keyed = std::mem::take(&mut self.ordering_scratch);
+        keyed.clear();
+        for &scored in &self.move_stack[first..] {
+            let mv = scored.mv;
+            let key = match scored.capture_rank {
+                Some(rank) if see::is_good_capture(&self.board, mv) => (0, -rank),
+                Some(_) => (4, -see::see(&self.board, mv)),
+                None if Some(mv) == killer_1 => (1, 0),
+                None if Some(mv) == killer_2 => (2, 0),
+                None => (3, 0),
+            };
+            keyed.push((key, scored));
+        }
+        // A stable sort: quiet moves keep their generation order.
+        keyed.sort_by_key(|&(key, _)| key);
+        for (slot, &(_, scored)) in self.move_stack[first..].iter_mut().zip(&keyed) {
+            *slot = scored;
+        }
+        self.ordering_scratch = keyed;
+    }
+
+    /// Remember a quiet move that caused a beta cut-off at `ply` as its first
+    /// killer; the old first killer becomes the second.
+    fn remember_killer(&mut self, mv: Move, ply: usize) {
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None; 2]);
+        }
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
         }
     }
 

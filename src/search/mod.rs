@@ -184,6 +184,10 @@ pub struct Searcher {
     move_stack: Vec<ScoredMove>,
     /// Scratch buffer for the move generator.
     generated: Vec<Move>,
+    /// Two killer moves per ply (switch `ordering=killers`), cleared per search.
+    killers: Vec<[Option<Move>; 2]>,
+    /// Scratch buffer for sorting a node's moves by their ordering key.
+    ordering_scratch: Vec<((i32, Score), ScoredMove)>,
     /// micro-Max's `R`: non-pawn material gone from the board (see `eval.rs`).
     material_gone: i32,
     /// Nodes as micro-Max counts them: passes of the deepening loop.
@@ -223,6 +227,8 @@ impl Searcher {
             path_keys: Vec::with_capacity(1024),
             move_stack: Vec::with_capacity(8192),
             generated: Vec::with_capacity(256),
+            killers: Vec::new(),
+            ordering_scratch: Vec::with_capacity(256),
             material_gone: 0,
             nodes: 0,
             calls: 0,
@@ -319,6 +325,7 @@ impl Searcher {
             .extend_from_slice(&history[history.len() - irreversible..]);
         self.path_keys.push(board.key());
         self.move_stack.clear();
+        self.killers.clear();
         self.material_gone = eval::material_gone(board);
         self.nodes = 0;
         self.calls = 0;

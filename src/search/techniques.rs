@@ -30,6 +30,17 @@ pub enum CaptureOrder {
     Generation,
 }
 
+/// The order of a node's moves after the hint move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveOrdering {
+    /// micro-Max's: captures (ordered as the `captures` switch says), then
+    /// the quiet moves in generation order.
+    MicroMax,
+    /// Seed 002's: good captures by MVV/LVA, killer 1, killer 2, the other
+    /// quiet moves, then the bad captures by static exchange evaluation.
+    Killers,
+}
+
 /// When a node whose side to move is in check searches one ply deeper.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CheckExtension {
@@ -80,6 +91,8 @@ pub struct Settings {
     pub hint: bool,
     /// Capture ordering.
     pub captures: CaptureOrder,
+    /// Move ordering after the hint: micro-Max's or seed 002's (killers, SEE).
+    pub ordering: MoveOrdering,
     /// Wheeler's quiet-first: at the horizon, one quiet move before the captures.
     pub quiet_first: bool,
     /// Futility pruning of moves that cannot raise alpha at the horizon.
@@ -131,6 +144,7 @@ impl Settings {
             iid: true,
             hint: true,
             captures: CaptureOrder::BestFirst,
+            ordering: MoveOrdering::MicroMax,
             quiet_first: false,
             futility: true,
             futility_margin: FUTILITY_MARGIN,
@@ -317,6 +331,7 @@ const CAPTURE_ORDERS: [CaptureOrder; 3] = [
     CaptureOrder::BestFirst,
     CaptureOrder::Generation,
 ];
+const MOVE_ORDERINGS: [MoveOrdering; 2] = [MoveOrdering::MicroMax, MoveOrdering::Killers];
 const CHECK_EXTENSIONS: [CheckExtension; 3] = [
     CheckExtension::Off,
     CheckExtension::On,
@@ -368,6 +383,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "capture order: all by MVV/LVA, micro-Max's single best capture first, or none",
         get: |s| index_of(&CAPTURE_ORDERS, &s.captures),
         set: |s, v| s.captures = CAPTURE_ORDERS[v as usize],
+    },
+    TechniqueOption {
+        name: "ordering",
+        kind: OptionKind::Choice(&["micromax", "killers"]),
+        doc: "after the hint: captures then quiets, or good captures, 2 killers, quiets, bad captures (SEE)",
+        get: |s| index_of(&MOVE_ORDERINGS, &s.ordering),
+        set: |s, v| s.ordering = MOVE_ORDERINGS[v as usize],
     },
     TechniqueOption {
         name: "quiet_first",
