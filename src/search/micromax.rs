@@ -49,7 +49,7 @@
 //! | `a` | `entry` | the hash-table slot of this position |
 
 use crate::board::{Move, MoveKind, Piece, PieceKind};
-use crate::eval::{self, EvalStyle, Score};
+use crate::eval::{self, EvalStyle, PIECE_VALUES, Score};
 use crate::table::{Bound, Entry};
 
 use super::see;
@@ -62,6 +62,14 @@ use super::{
 /// micro-Max ignores the null move's score once more than this much non-pawn
 /// material is gone (`R > 35`), where zugzwang becomes likely.
 pub const NULL_MOVE_MATERIAL_LIMIT: i32 = 35;
+
+/// Delta pruning's margin (switch `delta`): two pawns. A capture is skipped
+/// in quiescence only if even winning its victim *and* 200 centipawns more
+/// would leave the score at or below alpha. The margin covers what the
+/// evaluation's positional terms can add to a capture (an advanced pawn,
+/// centralisation, a passed pawn's progress); two pawns is the textbook
+/// choice, safe without being useless.
+pub const DELTA_MARGIN: Score = 200;
 
 /// One move of a node's move list, with its ordering key.
 #[derive(Clone, Copy, Debug)]
@@ -151,7 +159,8 @@ impl Searcher {
         // iteration by scanning the board. We generate once per node (captures
         // only if the node will only do quiescence) and order them once.
         let first = self.move_stack.len();
-        if self.generate_and_rank(depth > QUIESCENCE_DEPTH, ply) {
+        let checks_ply = self.settings.quiescence_checks && depth == QUIESCENCE_DEPTH;
+        if self.generate_and_rank(depth > QUIESCENCE_DEPTH || checks_ply, ply) {
             // The pass that found the king capture: the scoring pass, unless a
             // switch or the table made the node start later.
             self.count_node((iteration + 1).max(SCORING_PASS), listener);
@@ -170,10 +179,15 @@ impl Searcher {
         // null move gets the king captured (`P == I`); we ask the board, so that
         // the null move can be skipped in check and stalemate told from mate.
         let full_width = depth > QUIESCENCE_DEPTH;
-        let in_check = full_width && self.board.in_check();
+        let in_check = (full_width || checks_ply) && self.board.in_check();
+        // Deviation from micro-Max (switch `quiescence_checks`, off by default):
+        // in check in the first quiescence ply, every evasion is searched and
+        // the side to move may not stand pat.
+        let evading = checks_ply && in_check;
         // Extend 1 ply if in check: evasions are few and forcing (micro-Max 4.8
         // does not extend in the end game). Decided once for the node.
-        let extend_check = in_check
+        let extend_check = full_width
+            && in_check
             && match self.settings.check_extension {
                 CheckExtension::Off => false,
                 CheckExtension::On => true,
@@ -195,7 +209,7 @@ impl Searcher {
             best = if null_score >= beta {
                 self.stats.null_cutoffs += 1;
                 null_score
-            } else if iteration > QUIESCENCE_DEPTH {
+            } else if iteration > QUIESCENCE_DEPTH || evading {
                 -INFINITY
             } else {
                 eval
@@ -215,8 +229,13 @@ impl Searcher {
                 }
                 let ScoredMove { mv, capture_rank } = self.move_stack[index];
                 let is_capture = capture_rank.is_some();
-                if iteration <= QUIESCENCE_DEPTH && !is_capture {
-                    continue; // quiescence: captures (and queen promotions) only
+                // Quiescence: captures (and queen promotions) only.
+                let mut quiet_check = false;
+                if iteration <= QUIESCENCE_DEPTH && !evading {
+                    match self.quiescence_move(mv, is_capture, checks_ply) {
+                        Some(is_quiet_check) => quiet_check = is_quiet_check,
+                        None => continue,
+                    }
                 }
                 tried += 1;
 
@@ -226,18 +245,32 @@ impl Searcher {
                 let new_eval = eval + gain;
                 let child_alpha = best.max(alpha);
                 let is_hint = index == first && best_move == Some(mv);
-                let child_depth =
-                    self.child_depth(iteration, mv, is_capture, is_hint, extend_check);
+                let child_depth = if quiet_check {
+                    QUIESCENCE_DEPTH // the reply searches its evasions
+                } else {
+                    self.child_depth(iteration, mv, is_capture, is_hint, extend_check)
+                };
 
-                let score = self.search_one_move(
-                    mv,
-                    [alpha, child_alpha, beta],
-                    new_eval,
-                    child_depth,
-                    iteration,
-                    ply,
-                    listener,
-                );
+                // A quiet check (or an evasion) in quiescence is searched
+                // whatever the score: its point is the threat, which the score
+                // does not show (and an evasion may be the only legal move).
+                let pruned = if quiet_check || evading {
+                    None
+                } else {
+                    self.prune_at_horizon(mv, [eval, new_eval, child_alpha], child_depth, iteration)
+                };
+                let score = match pruned {
+                    Some(bound) => bound,
+                    None => self.search_one_move(
+                        mv,
+                        [alpha, child_alpha, beta],
+                        new_eval,
+                        child_depth,
+                        iteration,
+                        ply,
+                        listener,
+                    ),
+                };
                 if self.stopped {
                     self.move_stack.truncate(first);
                     return 0;
@@ -477,9 +510,81 @@ impl Searcher {
         iteration - 1
     }
 
-    /// Search one move: skip it if futile, else make it, search the reply, and
-    /// search a reduced move again at full depth if it beat alpha. `window` is
-    /// the node's alpha, the reply's alpha (best so far) and beta.
+    /// Which moves quiescence searches. micro-Max: captures (and queen
+    /// promotions) only. Returns `None` to skip `mv`, else whether it is a quiet
+    /// check to be searched.
+    ///
+    /// Deviation from micro-Max (switch `quiescence_checks`, off by default):
+    /// in the first quiescence ply (`checks_ply`), quiet moves that give check
+    /// are searched too, after the captures (seeds 001 and 002). Their reply
+    /// searches every evasion without standing pat; the evasions' replies are
+    /// plain quiescence, so a check sequence ends there.
+    fn quiescence_move(&mut self, mv: Move, is_capture: bool, checks_ply: bool) -> Option<bool> {
+        if is_capture {
+            Some(false)
+        } else {
+            (checks_ply && self.gives_check(mv)).then_some(true)
+        }
+    }
+
+    /// Futility pruning (and, by switch, delta and SEE pruning in quiescence):
+    /// if the move cannot raise alpha, return the bound it is worth without
+    /// making it. `scores` is the node's evaluation, the evaluation after the
+    /// move and the reply's alpha.
+    fn prune_at_horizon(
+        &mut self,
+        mv: Move,
+        [eval, new_eval, child_alpha]: [Score; 3],
+        child_depth: i32,
+        iteration: i32,
+    ) -> Option<Score> {
+        // Futility: the reply would stand pat and fail high, so this move cannot
+        // raise alpha. Do not even make it (micro-Max: `C > 2 | v > V`).
+        // With `quiescence_checks` a reply in check may not stand pat, so a
+        // checking move into the first quiescence ply is not futile.
+        if child_depth <= QUIESCENCE_DEPTH
+            && new_eval + self.settings.futility_margin <= child_alpha
+            && self.settings.futility
+            && !(self.settings.quiescence_checks
+                && child_depth == QUIESCENCE_DEPTH
+                && self.gives_check(mv))
+        {
+            self.stats.futility_prunes += 1;
+            return Some(new_eval);
+        }
+        // Deviation from micro-Max (switch `delta`, off by default): delta
+        // pruning in quiescence. Skip a capture if the stand-pat score plus the
+        // victim's material plus a margin cannot reach alpha. micro-Max's
+        // futility test above is the same idea with no margin and the move's
+        // full gain, so with `futility=on` delta pruning finds little left to
+        // prune; it is measured against `futility=off`.
+        if self.settings.delta && iteration <= QUIESCENCE_DEPTH && mv.promotion.is_none() {
+            let victim = match mv.kind {
+                MoveKind::EnPassant => PIECE_VALUES[PieceKind::Pawn as usize],
+                _ => PIECE_VALUES[self.board.piece_at(mv.to).kind_code()],
+            };
+            let bound = eval + victim + DELTA_MARGIN;
+            if bound <= child_alpha {
+                return Some(bound);
+            }
+        }
+        // Deviation from micro-Max (switch `see_prune`, off by default): skip a
+        // capture in quiescence that loses material by static exchange
+        // evaluation (seed 001): the opponent would recapture, and standing pat
+        // is better. Tested last, as it is the dearest test. Such a move counts
+        // as never searched: its score, -INFINITY, never becomes the best.
+        if self.settings.see_prune
+            && iteration <= QUIESCENCE_DEPTH
+            && !see::is_good_capture(&self.board, mv)
+        {
+            return Some(-INFINITY);
+        }
+        None
+    }
+
+    /// Search one move: make it, search the reply, and search a reduced move
+    /// again at full depth if it beat alpha. `window` is the node's alpha, the
+    /// reply's alpha (best so far) and beta.
     #[allow(clippy::too_many_arguments)]
     fn search_one_move(
         &mut self,
@@ -491,15 +596,6 @@ impl Searcher {
         ply: usize,
         listener: &mut dyn Listener,
     ) -> Score {
-        // Futility: the reply would stand pat and fail high, so this move cannot
-        // raise alpha. Do not even make it (micro-Max: `C > 2 | v > V`).
-        if child_depth <= QUIESCENCE_DEPTH
-            && new_eval + self.settings.futility_margin <= child_alpha
-            && self.settings.futility
-        {
-            self.stats.futility_prunes += 1;
-            return new_eval;
-        }
         let undo = self.board.make_move(mv);
         self.path_keys.push(self.board.key());
         let mut score;

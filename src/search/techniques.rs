@@ -99,6 +99,12 @@ pub struct Settings {
     pub futility: bool,
     /// Futility margin in centipawns (micro-Max: 0).
     pub futility_margin: Score,
+    /// Skip captures that lose material (SEE < 0) in quiescence.
+    pub see_prune: bool,
+    /// Delta pruning of captures in quiescence.
+    pub delta: bool,
+    /// Quiet checks (and all evasions) in the first quiescence ply.
+    pub quiescence_checks: bool,
     /// Null-move pruning.
     pub null: NullMove,
     /// How much shallower the null move is searched (micro-Max 4.8: 2).
@@ -148,6 +154,9 @@ impl Settings {
             quiet_first: false,
             futility: true,
             futility_margin: FUTILITY_MARGIN,
+            see_prune: false,
+            delta: false,
+            quiescence_checks: false,
             null: NullMove::MicroMax,
             null_reduction: NULL_MOVE_REDUCTION,
             lmr: true,
@@ -411,6 +420,27 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "futility margin in centipawns (micro-Max: 0)",
         get: |s| s.futility_margin,
         set: |s, v| s.futility_margin = v,
+    },
+    TechniqueOption {
+        name: "see_prune",
+        kind: OptionKind::Switch,
+        doc: "quiescence skips captures that lose material by static exchange evaluation",
+        get: |s| i32::from(s.see_prune),
+        set: |s, v| s.see_prune = v != 0,
+    },
+    TechniqueOption {
+        name: "delta",
+        kind: OptionKind::Switch,
+        doc: "delta pruning: quiescence skips a capture if eval + victim + 200 cp <= alpha",
+        get: |s| i32::from(s.delta),
+        set: |s, v| s.delta = v != 0,
+    },
+    TechniqueOption {
+        name: "quiescence_checks",
+        kind: OptionKind::Switch,
+        doc: "first quiescence ply: quiet checks too, and every evasion when in check",
+        get: |s| i32::from(s.quiescence_checks),
+        set: |s, v| s.quiescence_checks = v != 0,
     },
     TechniqueOption {
         name: "null",
