@@ -192,6 +192,7 @@ impl Searcher {
                 CheckExtension::Off => false,
                 CheckExtension::On => true,
                 CheckExtension::NotInEndgame => self.material_gone < eval::ENDGAME_MATERIAL_GONE,
+                CheckExtension::Captures => false, // decided per move, in `child_depth`
             };
 
         // Iterative deepening loop.
@@ -491,7 +492,15 @@ impl Searcher {
         is_hint: bool,
         extend_check: bool,
     ) -> i32 {
-        if extend_check {
+        // Deviation from micro-Max (switch `check_extension=captures`): only a
+        // capture that gives check is extended, decided by the capturing side
+        // (seed 002: "capturing checks only"), so that an extended line must
+        // lose material on the way and cannot go on for ever.
+        let capturing_check = self.settings.check_extension == CheckExtension::Captures
+            && is_capture
+            && iteration > QUIESCENCE_DEPTH
+            && self.gives_check(mv);
+        if extend_check || capturing_check {
             self.stats.check_extensions += 1;
             return iteration;
         }

@@ -50,6 +50,9 @@ pub enum CheckExtension {
     On,
     /// Not in the end game (micro-Max 4.8: `R > 29` turns it off).
     NotInEndgame,
+    /// Only after a capture that gives check (seed 002's "capturing checks
+    /// only"), decided by the capturing side.
+    Captures,
 }
 
 /// How the horizon is searched.
@@ -341,10 +344,11 @@ const CAPTURE_ORDERS: [CaptureOrder; 3] = [
     CaptureOrder::Generation,
 ];
 const MOVE_ORDERINGS: [MoveOrdering; 2] = [MoveOrdering::MicroMax, MoveOrdering::Killers];
-const CHECK_EXTENSIONS: [CheckExtension; 3] = [
+const CHECK_EXTENSIONS: [CheckExtension; 4] = [
     CheckExtension::Off,
     CheckExtension::On,
     CheckExtension::NotInEndgame,
+    CheckExtension::Captures,
 ];
 const QUIESCENCE_SCHEMES: [Quiescence; 2] = [Quiescence::TwoPass, Quiescence::Plain];
 const NULL_MOVES: [NullMove; 3] = [NullMove::Off, NullMove::On, NullMove::MicroMax];
@@ -479,8 +483,8 @@ pub const OPTIONS: &[TechniqueOption] = &[
     },
     TechniqueOption {
         name: "check_extension",
-        kind: OptionKind::Choice(&["off", "on", "not-in-endgame"]),
-        doc: "search check evasions one ply deeper (micro-Max 4.8: not in the end game)",
+        kind: OptionKind::Choice(&["off", "on", "not-in-endgame", "captures"]),
+        doc: "search check evasions one ply deeper (micro-Max 4.8: not in the end game; captures: capturing checks only)",
         get: |s| index_of(&CHECK_EXTENSIONS, &s.check_extension),
         set: |s, v| s.check_extension = CHECK_EXTENSIONS[v as usize],
     },
