@@ -260,11 +260,15 @@ impl Searcher {
                 } else {
                     self.prune_at_horizon(mv, [eval, new_eval, child_alpha], child_depth, iteration)
                 };
+                // Deviation from micro-Max (switch `pvs`, off by default):
+                // principal variation search, after the first move.
+                let null_window = self.settings.pvs && tried > 1 && iteration > QUIESCENCE_DEPTH;
                 let score = match pruned {
                     Some(bound) => bound,
                     None => self.search_one_move(
                         mv,
                         [alpha, child_alpha, beta],
+                        null_window,
                         new_eval,
                         child_depth,
                         iteration,
@@ -594,11 +598,19 @@ impl Searcher {
     /// Search one move: make it, search the reply, and search a reduced move
     /// again at full depth if it beat alpha. `window` is the node's alpha, the
     /// reply's alpha (best so far) and beta.
+    ///
+    /// With `null_window` (switch `pvs`), the move is first searched with the
+    /// null window `child_alpha..child_alpha + 1`: **principal variation
+    /// search** (seed 002). With good ordering the first move is the best, so
+    /// for the others it is enough to prove that they are no better, and a
+    /// null window proves that with the most cut-offs. A move that beats it
+    /// (but not beta) may be better: it is searched again with the full window.
     #[allow(clippy::too_many_arguments)]
     fn search_one_move(
         &mut self,
         mv: Move,
         [alpha, child_alpha, beta]: [Score; 3],
+        mut null_window: bool,
         new_eval: Score,
         mut child_depth: i32,
         iteration: i32,
@@ -610,20 +622,28 @@ impl Searcher {
         let mut score;
         loop {
             // Recursive evaluation of the reply.
+            let reply_beta = if null_window { child_alpha + 1 } else { beta };
             score = -self.search(
-                -beta,
+                -reply_beta,
                 -child_alpha,
                 -new_eval,
                 child_depth,
                 ply + 1,
                 listener,
             );
-            // A reduced move that beats alpha is re-searched deeper.
-            child_depth += 1;
-            if !(score > alpha && child_depth < iteration) || self.stopped {
+            if self.stopped {
                 break;
             }
-            self.stats.lmr_researches += 1;
+            if score > alpha && child_depth + 1 < iteration {
+                // A reduced move that beats alpha is re-searched deeper.
+                child_depth += 1;
+                self.stats.lmr_researches += 1;
+            } else if null_window && score > child_alpha && score < beta {
+                // PVS: it beat the null window; search it with the full one.
+                null_window = false;
+            } else {
+                break;
+            }
         }
         self.path_keys.pop();
         self.board.unmake_move(mv, undo);

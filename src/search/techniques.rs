@@ -122,6 +122,14 @@ pub struct Settings {
     pub check_extension: CheckExtension,
     /// The quiescence scheme.
     pub quiescence: Quiescence,
+    /// Principal variation search: null windows after the first move.
+    pub pvs: bool,
+    /// Aspiration windows at the root.
+    pub aspiration: bool,
+    /// Half-width of the first aspiration window, in centipawns.
+    pub aspiration_margin: Score,
+    /// On a clock, start no iteration once half the most this move may take is used.
+    pub half_time_stop: bool,
     /// Which evaluation's details to use.
     pub eval: EvalStyle,
 }
@@ -134,6 +142,8 @@ pub const LMR_MIN_DEPTH: i32 = 5;
 pub const LMR_REDUCTION: i32 = 1;
 /// micro-Max's futility margin: none (`v > V`).
 pub const FUTILITY_MARGIN: Score = 0;
+/// The first aspiration window's half-width: a third of a pawn, as in seed 002.
+pub const ASPIRATION_MARGIN: Score = 33;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -167,6 +177,10 @@ impl Settings {
             lmr_reduction: LMR_REDUCTION,
             check_extension: CheckExtension::NotInEndgame,
             quiescence: Quiescence::TwoPass,
+            pvs: false,
+            aspiration: false,
+            aspiration_margin: ASPIRATION_MARGIN,
+            half_time_stop: false,
             eval: EvalStyle::MicroMax,
         };
         match name {
@@ -494,6 +508,34 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "micro-Max's scoring pass + capture pass, or captures searched at once",
         get: |s| index_of(&QUIESCENCE_SCHEMES, &s.quiescence),
         set: |s, v| s.quiescence = QUIESCENCE_SCHEMES[v as usize],
+    },
+    TechniqueOption {
+        name: "pvs",
+        kind: OptionKind::Switch,
+        doc: "principal variation search: null window after the first move, re-search if it beats it",
+        get: |s| i32::from(s.pvs),
+        set: |s, v| s.pvs = v != 0,
+    },
+    TechniqueOption {
+        name: "aspiration",
+        kind: OptionKind::Switch,
+        doc: "aspiration windows: the root searches around the last score, widening on failure",
+        get: |s| i32::from(s.aspiration),
+        set: |s, v| s.aspiration = v != 0,
+    },
+    TechniqueOption {
+        name: "aspiration_margin",
+        kind: OptionKind::Spin { min: 5, max: 500 },
+        doc: "half-width of the first aspiration window in centipawns (seed 002: 33)",
+        get: |s| s.aspiration_margin,
+        set: |s, v| s.aspiration_margin = v,
+    },
+    TechniqueOption {
+        name: "half_time_stop",
+        kind: OptionKind::Switch,
+        doc: "on a clock, start no iteration once half the move's hard limit is used (instead of the soft limit)",
+        get: |s| i32::from(s.half_time_stop),
+        set: |s, v| s.half_time_stop = v != 0,
     },
     TechniqueOption {
         name: "eval",
