@@ -448,8 +448,9 @@ impl Searcher {
     ///
     /// Deviation from micro-Max (switch `null=on`, the default): micro-Max tries
     /// the null move in every node, in check too, and ignores its score late in
-    /// the game (`R > 35`); we skip it at the root, in check, and whenever the
-    /// side to move has only king and pawns, where zugzwang makes it unsound.
+    /// the game (`R > 35`); we skip it at the root, in check, and (switch
+    /// `null_guard`, on by default) whenever the side to move has only king and
+    /// pawns, where zugzwang makes it unsound.
     fn search_null_move(
         &mut self,
         beta: Score,
@@ -465,7 +466,8 @@ impl Searcher {
                 NullMove::On => {
                     ply > 0
                         && !in_check
-                        && self.board.has_non_pawn_material(self.board.side_to_move())
+                        && (!self.settings.null_guard
+                            || self.board.has_non_pawn_material(self.board.side_to_move()))
                 }
                 NullMove::MicroMax => true,
             };

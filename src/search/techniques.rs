@@ -112,6 +112,8 @@ pub struct Settings {
     pub null: NullMove,
     /// How much shallower the null move is searched (micro-Max 4.8: 2).
     pub null_reduction: i32,
+    /// `null=on` only: no null move when the side to move has only king and pawns.
+    pub null_guard: bool,
     /// Late-move reduction.
     pub lmr: bool,
     /// LMR applies at iterations deeper than this (micro-Max: 5).
@@ -172,6 +174,7 @@ impl Settings {
             quiescence_checks: false,
             null: NullMove::MicroMax,
             null_reduction: NULL_MOVE_REDUCTION,
+            null_guard: true,
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
@@ -473,6 +476,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "null-move reduction R in plies (micro-Max 4.8: 2)",
         get: |s| s.null_reduction,
         set: |s, v| s.null_reduction = v,
+    },
+    TechniqueOption {
+        name: "null_guard",
+        kind: OptionKind::Switch,
+        doc: "null=on: no null move when the side to move has only king and pawns (zugzwang)",
+        get: |s| i32::from(s.null_guard),
+        set: |s, v| s.null_guard = v != 0,
     },
     TechniqueOption {
         name: "lmr",
