@@ -815,3 +815,44 @@ impl Searcher {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+    use crate::search::Settings;
+
+    #[test]
+    fn killer_ordering_is_good_captures_killer_quiet_moves_bad_captures() {
+        // exd5 wins a knight (good); Qxh5 loses the queen to gxh5 (bad); the
+        // pawn on d3 keeps the queen off d5.
+        let mut searcher = Searcher::new(10);
+        searcher.board = Board::from_fen("6k1/8/6p1/3n3p/4P3/3P4/8/1N1Q2K1 w - - 0 1").unwrap();
+        searcher.settings = Settings::from_spec("ordering=killers").unwrap();
+        let killer = searcher.board.parse_coordinate_move("b1c3").unwrap();
+        searcher.remember_killer(killer, 0);
+        assert!(!searcher.generate_and_rank(true, 0));
+        let moves: Vec<String> = searcher
+            .move_stack
+            .iter()
+            .map(|scored| scored.mv.coordinate())
+            .collect();
+        assert_eq!(moves[0], "e4d5");
+        assert_eq!(moves[1], "b1c3");
+        assert_eq!(moves.last().unwrap(), "d1h5");
+        let quiet = &searcher.move_stack[2..moves.len() - 1];
+        assert!(quiet.iter().all(|scored| scored.capture_rank.is_none()));
+    }
+
+    #[test]
+    fn micro_max_ordering_tries_every_capture_first() {
+        let mut searcher = Searcher::new(10);
+        searcher.board = Board::from_fen("6k1/8/6p1/3n3p/4P3/3P4/8/1N1Q2K1 w - - 0 1").unwrap();
+        assert!(!searcher.generate_and_rank(true, 0));
+        let captures: Vec<String> = searcher.move_stack[..2]
+            .iter()
+            .map(|scored| scored.mv.coordinate())
+            .collect();
+        assert!(captures.contains(&"e4d5".to_string()) && captures.contains(&"d1h5".to_string()));
+    }
+}
