@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use umax::board::Board;
 use umax::clock::Limits;
 use umax::game::{Game, GameStatus, san};
-use umax::search::{SearchResult, Searcher, Silent, mate_in};
+use umax::search::{SearchResult, Searcher, Settings, Silent, mate_in};
 
 /// A small table keeps the tests light; the search itself is the same.
 const TEST_TABLE_LOG2: u32 = 18;
@@ -327,4 +327,27 @@ fn a_single_legal_move_keeps_the_mate_in_view() {
         "{}",
         result.info.score
     );
+}
+
+/// Search `fen` to `depth` plies with the switches of `spec`; the move in SAN.
+fn best_san_with(spec: &str, fen: &str, depth: u32) -> String {
+    let board = Board::from_fen(fen).unwrap();
+    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+    searcher.set_settings(Settings::from_spec(spec).unwrap());
+    let result = searcher.think(&board, &[], &Limits::depth(depth), &mut Silent);
+    san(&board, result.best_move.unwrap())
+}
+
+#[test]
+fn checks_in_quiescence_see_a_back_rank_mate_beyond_the_horizon() {
+    // Nxb5 wins a pawn but allows ...Ra1#. At 2 plies the mate is a quiet
+    // check one ply beyond the horizon: plain quiescence (captures only)
+    // does not see it, quiescence with checks does.
+    let fen = "r5k1/5ppp/8/1p6/8/2N5/5PPP/6K1 w - - 0 1";
+    assert_eq!(best_san_with("default", fen, 2), "Nxb5");
+    let with_checks = best_san_with("quiescence_checks=on", fen, 2);
+    assert_ne!(with_checks, "Nxb5");
+    // ... and the move it plays is no blunder: a deeper plain search agrees
+    // that the back rank must be seen to.
+    assert!(["f4", "f3", "g3", "g4", "h3", "h4", "Kf1"].contains(&with_checks.as_str()));
 }

@@ -94,6 +94,9 @@ pub const MATE_DEPTH: i32 = 98;
 /// With a single legal move the root driver stops after this many plies.
 pub const ONLY_MOVE_PLIES: u32 = 4;
 
+/// Aspiration windows (switch `aspiration`) wider than this are opened fully.
+pub const ASPIRATION_OPEN: Score = 1000;
+
 /// The deepest full-width search the root driver will ask for.
 pub const MAX_PLIES: u32 = MATE_DEPTH as u32 - 3;
 
@@ -185,6 +188,10 @@ pub struct Searcher {
     move_stack: Vec<ScoredMove>,
     /// Scratch buffer for the move generator.
     generated: Vec<Move>,
+    /// Two killer moves per ply (switch `ordering=killers`), cleared per search.
+    killers: Vec<[Option<Move>; 2]>,
+    /// Scratch buffer for sorting a node's moves by their ordering key.
+    ordering_scratch: Vec<((i32, Score), ScoredMove)>,
     /// micro-Max's `R`: non-pawn material gone from the board (see `eval.rs`).
     material_gone: i32,
     /// Nodes as micro-Max counts them: passes of the deepening loop.
@@ -226,6 +233,8 @@ impl Searcher {
             path_keys: Vec::with_capacity(1024),
             move_stack: Vec::with_capacity(8192),
             generated: Vec::with_capacity(256),
+            killers: Vec::new(),
+            ordering_scratch: Vec::with_capacity(256),
             material_gone: 0,
             nodes: 0,
             calls: 0,
@@ -333,12 +342,13 @@ impl Searcher {
             .extend_from_slice(&history[history.len() - irreversible..]);
         self.path_keys.push(board.key());
         self.move_stack.clear();
+        self.killers.clear();
         self.material_gone = eval::material_gone(board);
         self.nodes = 0;
         self.calls = 0;
         self.selective_depth = 0;
         self.node_limit = limits.nodes;
-        self.deadlines = limits.deadlines(start);
+        self.deadlines = deadlines(&self.settings, limits, start);
         // Deviation from micro-Max: pondering. The search runs without a time
         // limit until the opponent plays the expected move, then on the clock.
         self.limits_after_ponder_hit = limits.ponder.then(|| Limits {
@@ -377,7 +387,8 @@ impl Searcher {
             // makes the scoring pass and the quiescence pass too, each later call
             // adds exactly one iteration.
             self.root_resume = if plies == 1 { 0 } else { depth - 1 };
-            let score = self.search(-INFINITY, INFINITY, root_eval, depth, 0, listener);
+            let previous = (plies > 1).then_some(result.info.score);
+            let score = self.search_root(depth, root_eval, previous, listener);
             if self.stopped {
                 // A move that took the lead in the interrupted iteration was fully
                 // searched to this depth and beat everything searched before it,
@@ -433,6 +444,54 @@ impl Searcher {
         result
     }
 
+    /// One iteration at the root: the search of `depth` with the full window,
+    /// or, with the switch `aspiration`, around the `previous` iteration's score.
+    ///
+    /// Deviation from micro-Max (switch `aspiration`, off by default):
+    /// **aspiration windows** (seed 002). The score seldom moves far from one
+    /// iteration to the next, so the root searches only the window `previous ±
+    /// aspiration_margin`, where alpha-beta cuts off more. If the score falls
+    /// outside it, the search says only "at most" (fail low) or "at least"
+    /// (fail high): the window is widened on that side, four times as far each
+    /// time and fully open once past [`ASPIRATION_OPEN`], and the iteration is
+    /// searched again.
+    fn search_root(
+        &mut self,
+        depth: i32,
+        root_eval: Score,
+        previous: Option<Score>,
+        listener: &mut dyn Listener,
+    ) -> Score {
+        let mut widening = self.settings.aspiration_margin;
+        let [mut low, mut high] = match previous {
+            Some(score) if self.settings.aspiration && score.abs() < MATE_BOUND => {
+                [score - widening, score + widening]
+            }
+            _ => [-INFINITY, INFINITY],
+        };
+        loop {
+            let best_before = (self.root_best, self.root_best_score);
+            let score = self.search(low, high, root_eval, depth, 0, listener);
+            // Below the window every score is only an upper bound: a move
+            // that "took the lead" there is not known to be better.
+            if low > -INFINITY && (score <= low || self.root_best_score <= low) {
+                (self.root_best, self.root_best_score) = best_before;
+            }
+            let failed_low = low > -INFINITY && score <= low;
+            let failed_high = high < INFINITY && score >= high;
+            if self.stopped || !(failed_low || failed_high) {
+                return score;
+            }
+            widening *= 4;
+            let open = widening > ASPIRATION_OPEN;
+            if failed_low {
+                low = if open { -INFINITY } else { score - widening };
+            } else {
+                high = if open { INFINITY } else { score + widening };
+            }
+        }
+    }
+
     /// The counters so far, full-width passes included (the nodes that are
     /// neither scoring nor quiescence passes; not counted one by one).
     fn counters(&self) -> stats::Counters {
@@ -468,7 +527,7 @@ impl Searcher {
         if let Some(limits) = &self.limits_after_ponder_hit
             && listener.ponder_hit()
         {
-            self.deadlines = limits.deadlines(Instant::now());
+            self.deadlines = deadlines(&self.settings, limits, Instant::now());
             self.limits_after_ponder_hit = None;
         }
         let time_up = self.deadlines.hard.is_some_and(|t| Instant::now() >= t);
@@ -504,6 +563,29 @@ impl Searcher {
     }
 }
 
+/// The soft and hard time limits of a search starting at `start`
+/// ([`Limits::deadlines`]).
+///
+/// Deviation from micro-Max (switch `half_time_stop`, off by default): on a
+/// clock, the root driver starts no new iteration once half of the move's hard
+/// limit (the most it may take) is used, seed 002's rule, instead of umax's
+/// own soft limit (see `clock.rs`: the soft limit is the move's share of the
+/// clock, and the hard limit up to four times that). The idea is the same:
+/// an iteration takes several times longer than the last, so one started late
+/// would be cut off unfinished, and its time is better saved. With a fixed
+/// time per move there is nothing to save, and the soft limit stays.
+fn deadlines(settings: &Settings, limits: &Limits, start: Instant) -> Deadlines {
+    let mut deadlines = limits.deadlines(start);
+    if settings.half_time_stop
+        && limits.clock.is_some()
+        && limits.move_time.is_none()
+        && let Some(hard) = deadlines.hard
+    {
+        deadlines.soft = Some(start + (hard - start) / 2);
+    }
+    deadlines
+}
+
 /// Is `board` (the last of `path_keys`, which holds the keys of the game's
 /// positions since the last irreversible move and then of the search path)
 /// drawn by repetition or the 50-move rule? Shared by micro-Max's search and
@@ -520,4 +602,35 @@ pub(crate) fn draw_by_rule(board: &Board, path_keys: &[u64]) -> bool {
     (4..=reach)
         .step_by(2)
         .any(|back| path_keys[current - back] == path_keys[current])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::Clock;
+
+    #[test]
+    fn half_time_stop_moves_the_soft_limit_to_half_the_hard_limit_on_a_clock() {
+        let start = Instant::now();
+        let clock = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_secs(60),
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let off = Settings::default();
+        let on = Settings::from_spec("half_time_stop=on").unwrap();
+        let plain = deadlines(&off, &clock, start);
+        let half = deadlines(&on, &clock, start);
+        assert_eq!(plain, clock.deadlines(start));
+        assert_eq!(half.hard, plain.hard);
+        let hard = plain.hard.unwrap() - start;
+        assert_eq!(half.soft, Some(start + hard / 2));
+        assert_ne!(half.soft, plain.soft);
+        // A fixed time per move keeps its limits: there is no time to save.
+        let fixed = Limits::move_time(Duration::from_secs(1));
+        assert_eq!(deadlines(&on, &fixed, start), fixed.deadlines(start));
+    }
 }

@@ -30,6 +30,17 @@ pub enum CaptureOrder {
     Generation,
 }
 
+/// The order of a node's moves after the hint move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveOrdering {
+    /// micro-Max's: captures (ordered as the `captures` switch says), then
+    /// the quiet moves in generation order.
+    MicroMax,
+    /// Seed 002's: good captures by MVV/LVA, killer 1, killer 2, the other
+    /// quiet moves, then the bad captures by static exchange evaluation.
+    Killers,
+}
+
 /// When a node whose side to move is in check searches one ply deeper.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CheckExtension {
@@ -39,6 +50,9 @@ pub enum CheckExtension {
     On,
     /// Not in the end game (micro-Max 4.8: `R > 29` turns it off).
     NotInEndgame,
+    /// Only after a capture that gives check (seed 002's "capturing checks
+    /// only"), decided by the capturing side.
+    Captures,
 }
 
 /// How the horizon is searched.
@@ -80,14 +94,26 @@ pub struct Settings {
     pub hint: bool,
     /// Capture ordering.
     pub captures: CaptureOrder,
+    /// Move ordering after the hint: micro-Max's or seed 002's (killers, SEE).
+    pub ordering: MoveOrdering,
+    /// Wheeler's quiet-first: at the horizon, one quiet move before the captures.
+    pub quiet_first: bool,
     /// Futility pruning of moves that cannot raise alpha at the horizon.
     pub futility: bool,
     /// Futility margin in centipawns (micro-Max: 0).
     pub futility_margin: Score,
+    /// Skip captures that lose material (SEE < 0) in quiescence.
+    pub see_prune: bool,
+    /// Delta pruning of captures in quiescence.
+    pub delta: bool,
+    /// Quiet checks (and all evasions) in the first quiescence ply.
+    pub quiescence_checks: bool,
     /// Null-move pruning.
     pub null: NullMove,
     /// How much shallower the null move is searched (micro-Max 4.8: 2).
     pub null_reduction: i32,
+    /// `null=on` only: no null move when the side to move has only king and pawns.
+    pub null_guard: bool,
     /// Late-move reduction.
     pub lmr: bool,
     /// LMR applies at iterations deeper than this (micro-Max: 5).
@@ -98,6 +124,14 @@ pub struct Settings {
     pub check_extension: CheckExtension,
     /// The quiescence scheme.
     pub quiescence: Quiescence,
+    /// Principal variation search: null windows after the first move.
+    pub pvs: bool,
+    /// Aspiration windows at the root.
+    pub aspiration: bool,
+    /// Half-width of the first aspiration window, in centipawns.
+    pub aspiration_margin: Score,
+    /// On a clock, start no iteration once half the most this move may take is used.
+    pub half_time_stop: bool,
     /// Which evaluation's details to use.
     pub eval: EvalStyle,
 }
@@ -110,6 +144,8 @@ pub const LMR_MIN_DEPTH: i32 = 5;
 pub const LMR_REDUCTION: i32 = 1;
 /// micro-Max's futility margin: none (`v > V`).
 pub const FUTILITY_MARGIN: Score = 0;
+/// The first aspiration window's half-width: a third of a pawn, as in seed 002.
+pub const ASPIRATION_MARGIN: Score = 33;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -129,15 +165,25 @@ impl Settings {
             iid: true,
             hint: true,
             captures: CaptureOrder::BestFirst,
+            ordering: MoveOrdering::MicroMax,
+            quiet_first: false,
             futility: true,
             futility_margin: FUTILITY_MARGIN,
+            see_prune: false,
+            delta: false,
+            quiescence_checks: false,
             null: NullMove::MicroMax,
             null_reduction: NULL_MOVE_REDUCTION,
+            null_guard: true,
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
             check_extension: CheckExtension::NotInEndgame,
             quiescence: Quiescence::TwoPass,
+            pvs: false,
+            aspiration: false,
+            aspiration_margin: ASPIRATION_MARGIN,
+            half_time_stop: false,
             eval: EvalStyle::MicroMax,
         };
         match name {
@@ -314,10 +360,12 @@ const CAPTURE_ORDERS: [CaptureOrder; 3] = [
     CaptureOrder::BestFirst,
     CaptureOrder::Generation,
 ];
-const CHECK_EXTENSIONS: [CheckExtension; 3] = [
+const MOVE_ORDERINGS: [MoveOrdering; 2] = [MoveOrdering::MicroMax, MoveOrdering::Killers];
+const CHECK_EXTENSIONS: [CheckExtension; 4] = [
     CheckExtension::Off,
     CheckExtension::On,
     CheckExtension::NotInEndgame,
+    CheckExtension::Captures,
 ];
 const QUIESCENCE_SCHEMES: [Quiescence; 2] = [Quiescence::TwoPass, Quiescence::Plain];
 const NULL_MOVES: [NullMove; 3] = [NullMove::Off, NullMove::On, NullMove::MicroMax];
@@ -367,6 +415,20 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.captures = CAPTURE_ORDERS[v as usize],
     },
     TechniqueOption {
+        name: "ordering",
+        kind: OptionKind::Choice(&["micromax", "killers"]),
+        doc: "after the hint: captures then quiets, or good captures, 2 killers, quiets, bad captures (SEE)",
+        get: |s| index_of(&MOVE_ORDERINGS, &s.ordering),
+        set: |s, v| s.ordering = MOVE_ORDERINGS[v as usize],
+    },
+    TechniqueOption {
+        name: "quiet_first",
+        kind: OptionKind::Switch,
+        doc: "Wheeler (seed 003): at the horizon try one quiet, non-checking move before the captures",
+        get: |s| i32::from(s.quiet_first),
+        set: |s, v| s.quiet_first = v != 0,
+    },
+    TechniqueOption {
         name: "futility",
         kind: OptionKind::Switch,
         doc: "skip moves at the horizon that cannot raise alpha",
@@ -381,6 +443,27 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.futility_margin = v,
     },
     TechniqueOption {
+        name: "see_prune",
+        kind: OptionKind::Switch,
+        doc: "quiescence skips captures that lose material by static exchange evaluation",
+        get: |s| i32::from(s.see_prune),
+        set: |s, v| s.see_prune = v != 0,
+    },
+    TechniqueOption {
+        name: "delta",
+        kind: OptionKind::Switch,
+        doc: "delta pruning: quiescence skips a capture if eval + victim + 200 cp <= alpha",
+        get: |s| i32::from(s.delta),
+        set: |s, v| s.delta = v != 0,
+    },
+    TechniqueOption {
+        name: "quiescence_checks",
+        kind: OptionKind::Switch,
+        doc: "first quiescence ply: quiet checks too, and every evasion when in check",
+        get: |s| i32::from(s.quiescence_checks),
+        set: |s, v| s.quiescence_checks = v != 0,
+    },
+    TechniqueOption {
         name: "null",
         kind: OptionKind::Choice(&["off", "on", "micromax"]),
         doc: "null-move pruning: off, umax's guarded version, or micro-Max 4.8's",
@@ -393,6 +476,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "null-move reduction R in plies (micro-Max 4.8: 2)",
         get: |s| s.null_reduction,
         set: |s, v| s.null_reduction = v,
+    },
+    TechniqueOption {
+        name: "null_guard",
+        kind: OptionKind::Switch,
+        doc: "null=on: no null move when the side to move has only king and pawns (zugzwang)",
+        get: |s| i32::from(s.null_guard),
+        set: |s, v| s.null_guard = v != 0,
     },
     TechniqueOption {
         name: "lmr",
@@ -417,8 +507,8 @@ pub const OPTIONS: &[TechniqueOption] = &[
     },
     TechniqueOption {
         name: "check_extension",
-        kind: OptionKind::Choice(&["off", "on", "not-in-endgame"]),
-        doc: "search check evasions one ply deeper (micro-Max 4.8: not in the end game)",
+        kind: OptionKind::Choice(&["off", "on", "not-in-endgame", "captures"]),
+        doc: "search check evasions one ply deeper (micro-Max 4.8: not in the end game; captures: capturing checks only)",
         get: |s| index_of(&CHECK_EXTENSIONS, &s.check_extension),
         set: |s, v| s.check_extension = CHECK_EXTENSIONS[v as usize],
     },
@@ -428,6 +518,34 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "micro-Max's scoring pass + capture pass, or captures searched at once",
         get: |s| index_of(&QUIESCENCE_SCHEMES, &s.quiescence),
         set: |s, v| s.quiescence = QUIESCENCE_SCHEMES[v as usize],
+    },
+    TechniqueOption {
+        name: "pvs",
+        kind: OptionKind::Switch,
+        doc: "principal variation search: null window after the first move, re-search if it beats it",
+        get: |s| i32::from(s.pvs),
+        set: |s, v| s.pvs = v != 0,
+    },
+    TechniqueOption {
+        name: "aspiration",
+        kind: OptionKind::Switch,
+        doc: "aspiration windows: the root searches around the last score, widening on failure",
+        get: |s| i32::from(s.aspiration),
+        set: |s, v| s.aspiration = v != 0,
+    },
+    TechniqueOption {
+        name: "aspiration_margin",
+        kind: OptionKind::Spin { min: 5, max: 500 },
+        doc: "half-width of the first aspiration window in centipawns (seed 002: 33)",
+        get: |s| s.aspiration_margin,
+        set: |s, v| s.aspiration_margin = v,
+    },
+    TechniqueOption {
+        name: "half_time_stop",
+        kind: OptionKind::Switch,
+        doc: "on a clock, start no iteration once half the move's hard limit is used (instead of the soft limit)",
+        get: |s| i32::from(s.half_time_stop),
+        set: |s, v| s.half_time_stop = v != 0,
     },
     TechniqueOption {
         name: "eval",
