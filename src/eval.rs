@@ -698,68 +698,146 @@ fn terms_score(terms: EvalTerms, board: &Board) -> Score {
     score
 }
 
+/// The bit of a file in a set of files.
+#[inline]
+const fn file_bit(square: Square) -> u8 {
+    1 << square.file()
+}
+
 /// What the move `mv` changes in the seed-002 terms, for the side making it.
+/// Most moves touch nothing a switched-on term looks at and return at once.
 #[inline(never)]
 fn terms_gain(terms: EvalTerms, board: &Board, mv: Move) -> Score {
     let mover = board.piece_at(mv.from);
-    if mover.is_empty() {
+    let Some(kind) = mover.kind() else { return 0 };
+    let captured = match mv.kind {
+        MoveKind::EnPassant => Some(PieceKind::Pawn),
+        _ => board.piece_at(mv.to).kind(),
+    };
+    let involves = |kinds: &[PieceKind]| {
+        kinds.contains(&kind)
+            || captured.is_some_and(|captured| kinds.contains(&captured))
+            || mv
+                .promotion
+                .is_some_and(|promoted| kinds.contains(&promoted))
+    };
+    let piece_terms = terms.contains(EvalTerms::TROPISM)
+        && involves(&[PieceKind::Knight, PieceKind::King])
+        || terms.contains(EvalTerms::SEVENTH)
+            && involves(&[PieceKind::Rook, PieceKind::Queen, PieceKind::King]);
+    let files = if terms.intersects(EvalTerms::FILE_TERMS) {
+        files_to_rescore(terms, kind, captured, mv)
+    } else {
+        0
+    };
+    if !piece_terms && files == 0 {
         return 0;
     }
+
     let us = board.side_to_move();
     let changes = MoveChanges::of(board, mv, mover, us);
-    let changed = 0..changes.len;
     let mut white_gain = 0;
-
-    if terms.intersects(EvalTerms::PIECE_TERMS) {
-        for i in changed.clone() {
-            let square = changes.squares[i];
-            white_gain += piece_term(terms, changes.after[i], square, changes.kings_after)
-                - piece_term(terms, changes.before[i], square, changes.kings_before);
-        }
-        // A king move re-scores every knight and major against its new square.
-        if changes.kings_after != changes.kings_before {
-            let mut occupied = board.occupied_by(Color::White) | board.occupied_by(Color::Black);
-            while occupied != 0 {
-                let square = Square::from_bit_index(occupied.trailing_zeros());
-                occupied &= occupied - 1;
-                if changes.touches(square) {
-                    continue;
-                }
-                let piece = board.piece_at(square);
-                white_gain += piece_term(terms, piece, square, changes.kings_after)
-                    - piece_term(terms, piece, square, changes.kings_before);
-            }
-        }
+    if piece_terms {
+        white_gain += piece_terms_gain(terms, board, &changes);
     }
-
-    if terms.intersects(EvalTerms::FILE_TERMS) {
-        // The files whose rooks and pawns may score differently after the move.
-        let mut files: u8 = 0;
-        for i in changed {
-            let is = |kind: PieceKind| {
-                changes.before[i].kind() == Some(kind) || changes.after[i].kind() == Some(kind)
-            };
-            let file_bit = 1u8 << changes.squares[i].file();
-            if is(PieceKind::Pawn) {
-                files |= file_bit;
-                if terms.intersects(EvalTerms::NEIGHBOUR_TERMS) {
-                    files |= file_bit << 1 | file_bit >> 1;
-                }
-            } else if is(PieceKind::Rook) && terms.contains(EvalTerms::ROOK_FILES) {
-                files |= file_bit;
-            }
-        }
-        let after = AfterMove {
-            board,
-            changes: &changes,
-        };
-        while files != 0 {
-            let file = files.trailing_zeros() as u8;
-            files &= files - 1;
-            white_gain += file_term(terms, &after, file) - file_term(terms, board, file);
-        }
+    let after = AfterMove {
+        board,
+        changes: &changes,
+    };
+    let mut files = files;
+    while files != 0 {
+        let file = files.trailing_zeros() as u8;
+        files &= files - 1;
+        white_gain += file_term(terms, &after, file) - file_term(terms, board, file);
     }
     for_side(us, white_gain)
+}
+
+/// The change of the piece terms, from White's point of view.
+fn piece_terms_gain(terms: EvalTerms, board: &Board, changes: &MoveChanges) -> Score {
+    let mut white_gain = 0;
+    for i in 0..changes.len {
+        let square = changes.squares[i];
+        white_gain += piece_term(terms, changes.after[i], square, changes.kings_after)
+            - piece_term(terms, changes.before[i], square, changes.kings_before);
+    }
+    // A king move re-scores every knight and major against its new square.
+    if changes.kings_after != changes.kings_before {
+        let mut occupied = board.occupied_by(Color::White) | board.occupied_by(Color::Black);
+        while occupied != 0 {
+            let square = Square::from_bit_index(occupied.trailing_zeros());
+            occupied &= occupied - 1;
+            if changes.touches(square) {
+                continue;
+            }
+            let piece = board.piece_at(square);
+            white_gain += piece_term(terms, piece, square, changes.kings_after)
+                - piece_term(terms, piece, square, changes.kings_before);
+        }
+    }
+    white_gain
+}
+
+/// The files (a bit set) whose file terms the move `mv` of a `kind`,
+/// capturing `captured`, may change: where a file gains or loses a pawn or a
+/// rook, and, for the terms that look beside a pawn, the files next to those.
+/// A pawn pushed along its file changes no file's count, only the passed
+/// pawns around it.
+fn files_to_rescore(
+    terms: EvalTerms,
+    kind: PieceKind,
+    captured: Option<PieceKind>,
+    mv: Move,
+) -> u8 {
+    let (from, to) = (file_bit(mv.from), file_bit(mv.to));
+    let changes_file = from != to;
+    // Files that gain or lose a pawn, files where a pawn moves at all, and
+    // files that gain or lose a rook.
+    let (mut pawn_count, mut pawn_moved, mut rook_count) = (0u8, 0u8, 0u8);
+    match kind {
+        PieceKind::Pawn => {
+            pawn_moved |= from | to;
+            if changes_file || mv.promotion.is_some() {
+                pawn_count |= from | to;
+            }
+            if mv.promotion == Some(PieceKind::Rook) {
+                rook_count |= to;
+            }
+        }
+        PieceKind::Rook if changes_file => rook_count |= from | to,
+        PieceKind::King if mv.kind == MoveKind::Castle => {
+            // The rook moves h -> f or a -> d.
+            rook_count |= if mv.to.file() == 6 {
+                0b1010_0000
+            } else {
+                0b0000_1001
+            };
+        }
+        _ => {}
+    }
+    match captured {
+        Some(PieceKind::Pawn) => {
+            pawn_count |= to;
+            pawn_moved |= to;
+        }
+        Some(PieceKind::Rook) => rook_count |= to,
+        _ => {}
+    }
+    let neighbours = |files: u8| files | files << 1 | files >> 1;
+    let mut files = 0;
+    if terms.contains(EvalTerms::ROOK_FILES) {
+        files |= pawn_count | rook_count;
+    }
+    if terms.contains(EvalTerms::DOUBLED) {
+        files |= pawn_count;
+    }
+    if terms.contains(EvalTerms::ISOLATED) {
+        files |= neighbours(pawn_count);
+    }
+    if terms.contains(EvalTerms::PASSED) {
+        files |= neighbours(pawn_moved);
+    }
+    files
 }
 
 /// [`move_gain_in`] plus the change of the seed-002 `terms` switched on.
