@@ -442,18 +442,6 @@ pub const DOUBLED_PAWN_PENALTY: Score = 10;
 /// out: the log measured the term better without it.
 pub const MAJOR_ON_SEVENTH_BONUS: Score = 50;
 
-/// Where pieces stand: the board itself, or the board as a move will leave it.
-trait Placement {
-    fn piece_at(&self, square: Square) -> Piece;
-}
-
-impl Placement for Board {
-    #[inline]
-    fn piece_at(&self, square: Square) -> Piece {
-        Board::piece_at(self, square)
-    }
-}
-
 /// The squares a move changes (at most four: from, to, an e.p. victim, a
 /// castling rook's two squares), what stood there and what will, and where the
 /// kings stand before and after.
@@ -513,26 +501,6 @@ impl MoveChanges {
 
     fn touches(&self, square: Square) -> bool {
         self.squares[..self.len].contains(&square)
-    }
-}
-
-/// The board as the move will leave it.
-struct AfterMove<'a> {
-    board: &'a Board,
-    changes: &'a MoveChanges,
-}
-
-impl Placement for AfterMove<'_> {
-    #[inline]
-    fn piece_at(&self, square: Square) -> Piece {
-        let changes = self.changes;
-        match changes.squares[..changes.len]
-            .iter()
-            .position(|&changed| changed == square)
-        {
-            Some(index) => changes.after[index],
-            None => self.board.piece_at(square),
-        }
     }
 }
 
@@ -596,23 +564,20 @@ const NO_PAWNS: FilePawns = FilePawns {
 };
 
 impl FilePawns {
-    /// The pawns of `file` (`None`, off the board, has none).
-    fn of(position: &impl Placement, file: Option<u8>) -> FilePawns {
+    /// The pawns among the pieces of one file (rank 1 first).
+    fn of(file: &[Piece; 8]) -> FilePawns {
         let mut pawns = NO_PAWNS;
-        let Some(file) = file.filter(|&file| file < 8) else {
-            return pawns;
-        };
-        for rank in 1..7 {
-            let piece = position.piece_at(Square::new(file, rank));
+        // Pawns never stand on the first or last rank.
+        for (rank, &piece) in file.iter().enumerate().take(7).skip(1) {
             if piece.kind() != Some(PieceKind::Pawn) {
                 continue;
             }
             if piece.is_color(Color::White) {
                 pawns.count[0] += 1;
-                pawns.lowest_white = pawns.lowest_white.min(rank);
+                pawns.lowest_white = pawns.lowest_white.min(rank as u8);
             } else {
                 pawns.count[1] += 1;
-                pawns.highest_black = pawns.highest_black.max(rank);
+                pawns.highest_black = pawns.highest_black.max(rank as u8);
             }
         }
         pawns
@@ -629,53 +594,90 @@ impl FilePawns {
     }
 }
 
-/// The file terms of the rooks and pawns on `file`, from White's point of view.
-fn file_term(terms: EvalTerms, position: &impl Placement, file: u8) -> Score {
-    let here = FilePawns::of(position, Some(file));
-    let (left, right) = if terms.intersects(EvalTerms::NEIGHBOUR_TERMS) {
-        (
-            FilePawns::of(position, file.checked_sub(1)),
-            FilePawns::of(position, Some(file + 1)),
-        )
-    } else {
-        (NO_PAWNS, NO_PAWNS)
-    };
-    let mut score = 0;
-    for rank in 0..8 {
-        let piece = position.piece_at(Square::new(file, rank));
-        let (Some(color), Some(kind)) = (piece.color(), piece.kind()) else {
-            continue;
-        };
-        let own = color.index();
-        let mut value = 0;
-        match kind {
-            PieceKind::Pawn => {
-                if terms.contains(EvalTerms::DOUBLED) && here.count[own] >= 2 {
-                    value -= DOUBLED_PAWN_PENALTY;
-                }
-                if terms.contains(EvalTerms::ISOLATED) && left.count[own] + right.count[own] == 0 {
-                    value -= ISOLATED_PAWN_PENALTY;
-                }
-                if terms.contains(EvalTerms::PASSED)
-                    && [left, here, right]
-                        .iter()
-                        .all(|pawns| pawns.lets_pass(color, rank))
-                {
-                    value += PASSED_PAWN_BONUS;
-                }
+/// Some files of the board, read once into an array so that the file terms
+/// can look at them (and at them as a move will leave them) cheaply. Index
+/// `file + 1`; 0 and 9 are empty files beyond the edges.
+#[derive(Clone, Copy)]
+struct Files {
+    pieces: [[Piece; 8]; 10],
+}
+
+impl Files {
+    /// The files in the bit set `files`, as they are on `board` (the others
+    /// are left empty).
+    fn read(board: &Board, mut files: u8) -> Files {
+        let mut pieces = [[Piece::EMPTY; 8]; 10];
+        while files != 0 {
+            let file = files.trailing_zeros() as u8;
+            files &= files - 1;
+            for (rank, piece) in pieces[usize::from(file) + 1].iter_mut().enumerate() {
+                *piece = board.piece_at(Square::new(file, rank as u8));
             }
-            PieceKind::Rook if terms.contains(EvalTerms::ROOK_FILES) => {
-                if here.count == [0, 0] {
-                    value += ROOK_OPEN_FILE_BONUS;
-                } else if here.count[own] == 0 {
-                    value += ROOK_HALF_OPEN_FILE_BONUS;
-                }
-            }
-            _ => {}
         }
-        score += for_side(color, value);
+        Files { pieces }
     }
-    score
+
+    /// The same files as `changes` will leave them.
+    fn after(mut self, changes: &MoveChanges) -> Files {
+        for i in 0..changes.len {
+            let square = changes.squares[i];
+            self.pieces[usize::from(square.file()) + 1][usize::from(square.rank())] =
+                changes.after[i];
+        }
+        self
+    }
+
+    /// The file terms of the rooks and pawns on `file`, from White's point of
+    /// view (the files beside it must have been read).
+    fn score(&self, terms: EvalTerms, file: u8) -> Score {
+        let index = usize::from(file) + 1;
+        let here = FilePawns::of(&self.pieces[index]);
+        let (left, right) = if terms.intersects(EvalTerms::NEIGHBOUR_TERMS) {
+            (
+                FilePawns::of(&self.pieces[index - 1]),
+                FilePawns::of(&self.pieces[index + 1]),
+            )
+        } else {
+            (NO_PAWNS, NO_PAWNS)
+        };
+        let mut score = 0;
+        for (rank, &piece) in self.pieces[index].iter().enumerate() {
+            let (Some(color), Some(kind)) = (piece.color(), piece.kind()) else {
+                continue;
+            };
+            let own = color.index();
+            let mut value = 0;
+            match kind {
+                PieceKind::Pawn => {
+                    if terms.contains(EvalTerms::DOUBLED) && here.count[own] >= 2 {
+                        value -= DOUBLED_PAWN_PENALTY;
+                    }
+                    if terms.contains(EvalTerms::ISOLATED)
+                        && left.count[own] + right.count[own] == 0
+                    {
+                        value -= ISOLATED_PAWN_PENALTY;
+                    }
+                    if terms.contains(EvalTerms::PASSED)
+                        && [left, here, right]
+                            .iter()
+                            .all(|pawns| pawns.lets_pass(color, rank as u8))
+                    {
+                        value += PASSED_PAWN_BONUS;
+                    }
+                }
+                PieceKind::Rook if terms.contains(EvalTerms::ROOK_FILES) => {
+                    if here.count == [0, 0] {
+                        value += ROOK_OPEN_FILE_BONUS;
+                    } else if here.count[own] == 0 {
+                        value += ROOK_HALF_OPEN_FILE_BONUS;
+                    }
+                }
+                _ => {}
+            }
+            score += for_side(color, value);
+        }
+        score
+    }
 }
 
 /// The seed-002 terms of `board`, from White's point of view.
@@ -691,8 +693,9 @@ fn terms_score(terms: EvalTerms, board: &Board) -> Score {
         }
     }
     if terms.intersects(EvalTerms::FILE_TERMS) {
+        let files = Files::read(board, 0xff);
         for file in 0..8 {
-            score += file_term(terms, board, file);
+            score += files.score(terms, file);
         }
     }
     score
@@ -740,15 +743,21 @@ fn terms_gain(terms: EvalTerms, board: &Board, mv: Move) -> Score {
     if piece_terms {
         white_gain += piece_terms_gain(terms, board, &changes);
     }
-    let after = AfterMove {
-        board,
-        changes: &changes,
-    };
-    let mut files = files;
-    while files != 0 {
-        let file = files.trailing_zeros() as u8;
-        files &= files - 1;
-        white_gain += file_term(terms, &after, file) - file_term(terms, board, file);
+    if files != 0 {
+        // Read the files once (with their neighbours when a term looks there).
+        let needed = if terms.intersects(EvalTerms::NEIGHBOUR_TERMS) {
+            files | files << 1 | files >> 1
+        } else {
+            files
+        };
+        let before = Files::read(board, needed);
+        let after = before.after(&changes);
+        let mut files = files;
+        while files != 0 {
+            let file = files.trailing_zeros() as u8;
+            files &= files - 1;
+            white_gain += after.score(terms, file) - before.score(terms, file);
+        }
     }
     for_side(us, white_gain)
 }
