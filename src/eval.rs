@@ -415,12 +415,18 @@ impl EvalTerms {
 
 /// Knight tropism: centipawns a knight loses per square of distance (the
 /// larger of the rank and file differences) to the enemy king (seed 002: 2).
+///
+/// Deviation from micro-Max (switch `eval_tropism`, off by default): micro-Max
+/// has no such term.
 pub const TROPISM_PER_SQUARE: Score = 2;
 
 /// A rook on a file with no pawn (seed 002: 25).
 ///
 /// The seed says "files with no other pieces"; we read it, as engines usually
 /// do, as no *pawns*.
+///
+/// Deviation from micro-Max (switch `eval_rook_files`, off by default): micro-Max
+/// has no such term.
 pub const ROOK_OPEN_FILE_BONUS: Score = 25;
 
 /// A rook on a file with enemy pawns only (seed 002: 15).
@@ -428,18 +434,30 @@ pub const ROOK_HALF_OPEN_FILE_BONUS: Score = 15;
 
 /// A pawn with no enemy pawn in front of it on its own or a neighbouring file
 /// (seed 002: 20).
+///
+/// Deviation from micro-Max (switch `eval_passed`, off by default): micro-Max
+/// has no such term.
 pub const PASSED_PAWN_BONUS: Score = 20;
 
 /// A pawn with no friendly pawn on a neighbouring file (seed 002: 20).
+///
+/// Deviation from micro-Max (switch `eval_isolated`, off by default): micro-Max
+/// has no such term.
 pub const ISOLATED_PAWN_PENALTY: Score = 20;
 
 /// Each pawn on a file that holds another pawn of its side (seed 002: 10,
 /// "awarded to each pawn").
+///
+/// Deviation from micro-Max (switch `eval_doubled`, off by default): micro-Max
+/// has no such term.
 pub const DOUBLED_PAWN_PENALTY: Score = 10;
 
 /// A rook or queen on its 7th rank while the enemy king is on its 8th
 /// (seed 002: 50). The seed's extra 80 for two connected majors there is left
 /// out: the log measured the term better without it.
+///
+/// Deviation from micro-Max (switch `eval_seventh`, off by default): micro-Max
+/// has no such term.
 pub const MAJOR_ON_SEVENTH_BONUS: Score = 50;
 
 /// The squares a move changes (at most four: from, to, an e.p. victim, a
