@@ -9,12 +9,34 @@
 //! (FH4 %), each of one iteration alone. Both settings search the same positions to the same depth with a
 //! fresh table each, so their node counts compare directly; times are wall
 //! time on a shared machine and carry its noise.
+//!
+//! ## Paired experiments
+//! The same positions searched under A and under B give *pairs*: position i
+//! costs a_i nodes under A and b_i under B. Whether B saves nodes is a question
+//! about the differences d_i = b_i - a_i, and the lab answers it the way a
+//! paper would (seed 003 backs its claim with a paired t-test): the mean
+//! difference with its 95 % confidence interval, Student's paired t with its
+//! degrees of freedom and one- and two-sided p-values, the effect size
+//! (Cohen's d_z: the mean difference over the standard deviation of the
+//! differences), and the ratio of the geometric means of B's and A's nodes,
+//! which weighs every position alike however big its tree (the t-test on
+//! log nodes gives its confidence interval). `--positions FILE` reads the
+//! positions from an EPD or FEN file instead of the 30 bench positions, and
+//! `--per-position` lists every pair.
+//!
+//! ## Beal's search
+//! A spec `beal` (or `beal,matev=2`) runs Beal's 1986 tactics search
+//! ([`BealSearch`]) instead of umax's, to the same depth on the same
+//! positions: the table then shows, iteration by iteration, nodes as each
+//! search counts them (Beal's where a move list is made, umax's per pass of
+//! its deepening loop) and time, and how often the two choose the same move.
 
 use std::fmt::Write;
 use std::time::Duration;
 
 use crate::board::{Board, Move};
 use crate::clock::Limits;
+use crate::search::beal::BealSearch;
 use crate::search::{SearchStats, Searcher, Settings, Silent};
 use crate::tools::BENCH_POSITIONS;
 
@@ -34,6 +56,22 @@ pub struct LabRun {
     pub stats: SearchStats,
     /// The move chosen in each position.
     pub best_moves: Vec<Option<Move>>,
+    /// What each position cost, in the order searched.
+    pub positions: Vec<PositionRun>,
+}
+
+/// What one position cost under one setting.
+#[derive(Clone, Debug, Default)]
+pub struct PositionRun {
+    /// Nodes, as the search counts them.
+    pub nodes: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+    /// Nodes counted by the end of each completed iteration (index 0 = the
+    /// first).
+    pub iteration_nodes: Vec<u64>,
+    /// Time by the end of each completed iteration.
+    pub iteration_elapsed: Vec<Duration>,
 }
 
 impl LabRun {
@@ -60,18 +98,107 @@ pub fn run_positions(
     searcher.set_settings(settings.clone());
     let mut stats = SearchStats::default();
     let mut best_moves = Vec::new();
+    let mut positions = Vec::new();
     for fen in fens {
         let board = Board::from_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?;
         searcher.clear_table();
         let result = searcher.think(&board, &[], limits, &mut Silent);
-        stats.add(searcher.stats());
+        let searched = searcher.stats();
+        stats.add(searched);
         best_moves.push(result.best_move);
+        positions.push(PositionRun {
+            nodes: searched.total.nodes(),
+            elapsed: searched.elapsed,
+            iteration_nodes: searched
+                .iterations
+                .iter()
+                .map(|iteration| iteration.counters.nodes())
+                .collect(),
+            iteration_elapsed: searched
+                .iterations
+                .iter()
+                .map(|iteration| iteration.elapsed)
+                .collect(),
+        });
     }
     Ok(LabRun {
         spec: settings.to_spec(),
         stats,
         best_moves,
+        positions,
     })
+}
+
+/// The spec of Beal's search: `beal` (`matev(1)`) or `beal,matev=N`. Returns
+/// the matev depth, or `None` if the spec is not Beal's.
+pub fn beal_spec(spec: &str) -> Option<Result<u32, String>> {
+    let mut items = spec.split([',', ' ']).filter(|item| !item.is_empty());
+    if items.next() != Some("beal") {
+        return None;
+    }
+    let mut mate_depth = 1;
+    for item in items {
+        match item.split_once('=') {
+            Some(("matev", "1")) => mate_depth = 1,
+            Some(("matev", "2")) => mate_depth = 2,
+            _ => {
+                return Some(Err(format!(
+                    "'{item}': Beal's search takes only matev=1 or matev=2"
+                )));
+            }
+        }
+    }
+    Some(Ok(mate_depth))
+}
+
+/// Search each of `fens` with Beal's 1986 search (`matev(mate_depth)`) under
+/// `limits` (depth = `it2v`'s depth), each with an empty table. Its
+/// statistics hold no umax counters: only `positions` and `best_moves` say
+/// what it did.
+pub fn run_positions_beal(
+    mate_depth: u32,
+    fens: &[&str],
+    limits: &Limits,
+) -> Result<LabRun, String> {
+    let mut search = BealSearch::new();
+    search.set_mate_depth(mate_depth);
+    let mut best_moves = Vec::new();
+    let mut positions = Vec::new();
+    let mut stats = SearchStats::default();
+    for fen in fens {
+        let board = Board::from_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?;
+        let result = search.search(&board, &[], limits);
+        stats.elapsed += result.elapsed;
+        best_moves.push(result.best_move);
+        positions.push(PositionRun {
+            nodes: result.nodes,
+            elapsed: result.elapsed,
+            iteration_nodes: result.nodes_per_iteration.clone(),
+            iteration_elapsed: result.elapsed_per_iteration.clone(),
+        });
+    }
+    Ok(LabRun {
+        spec: format!("beal,matev={mate_depth}"),
+        stats,
+        best_moves,
+        positions,
+    })
+}
+
+/// Run one spec, umax's search or Beal's.
+fn run_spec(
+    spec: &str,
+    fens: &[&str],
+    limits: &Limits,
+    log2_entries: u32,
+) -> Result<LabRun, String> {
+    match beal_spec(spec) {
+        Some(mate_depth) => run_positions_beal(mate_depth?, fens, limits),
+        None => {
+            let settings = Settings::from_spec(spec)?;
+            run_positions(&settings, fens, limits, log2_entries)
+        }
+    }
 }
 
 /// The side-by-side table of two runs over the same positions.
@@ -153,6 +280,145 @@ pub fn comparison_table(a: &LabRun, b: &LabRun) -> String {
     text
 }
 
+/// The iteration table of two runs of which one (or both) is Beal's search:
+/// nodes and time to each iteration, summed over the positions (a position
+/// whose search ended sooner, at a mate, counts what it had used), then
+/// totals and how often the two chose the same move.
+pub fn iteration_table(a: &LabRun, b: &LabRun) -> String {
+    let mut text = String::new();
+    let _ = writeln!(text, "A: {}", a.spec);
+    let _ = writeln!(text, "B: {}", b.spec);
+    let _ = writeln!(
+        text,
+        "| iteration | nodes to depth A | nodes to depth B | B/A | time A (s) | time B (s) |"
+    );
+    let _ = writeln!(text, "|---:|---:|---:|---:|---:|---:|");
+    let iterations = |run: &LabRun| {
+        run.positions
+            .iter()
+            .map(|position| position.iteration_nodes.len())
+            .max()
+            .unwrap_or(0)
+    };
+    // Nodes and time by the end of iteration `index`, over all positions.
+    let to_depth = |run: &LabRun, index: usize| {
+        let mut nodes = 0;
+        let mut elapsed = Duration::ZERO;
+        for position in &run.positions {
+            let at = index.min(position.iteration_nodes.len().saturating_sub(1));
+            nodes += position
+                .iteration_nodes
+                .get(at)
+                .copied()
+                .unwrap_or(position.nodes);
+            elapsed += position
+                .iteration_elapsed
+                .get(at)
+                .copied()
+                .unwrap_or(position.elapsed);
+        }
+        (nodes, elapsed)
+    };
+    for index in 0..iterations(a).max(iterations(b)) {
+        let (nodes_a, time_a) = to_depth(a, index);
+        let (nodes_b, time_b) = to_depth(b, index);
+        let _ = writeln!(
+            text,
+            "| {} | {nodes_a} | {nodes_b} | {:.2} | {:.3} | {:.3} |",
+            index + 1,
+            nodes_b as f64 / nodes_a.max(1) as f64,
+            time_a.as_secs_f64(),
+            time_b.as_secs_f64(),
+        );
+    }
+    let total = |run: &LabRun| run.positions.iter().map(|p| p.nodes).sum::<u64>();
+    let time = |run: &LabRun| {
+        run.positions
+            .iter()
+            .map(|p| p.elapsed)
+            .sum::<Duration>()
+            .as_secs_f64()
+    };
+    let _ = writeln!(
+        text,
+        "nodes (all iterations): A {} B {}; time: A {:.3} s B {:.3} s; same best move in {} of {} positions",
+        total(a),
+        total(b),
+        time(a),
+        time(b),
+        same_best_moves(a, b),
+        a.best_moves.len()
+    );
+    let _ = writeln!(
+        text,
+        "(Beal's search counts a node where it makes a move list; umax's, a pass of its deepening loop.)"
+    );
+    text
+}
+
+/// In how many positions the two runs chose the same move.
+fn same_best_moves(a: &LabRun, b: &LabRun) -> usize {
+    a.best_moves
+        .iter()
+        .zip(&b.best_moves)
+        .filter(|(x, y)| x == y)
+        .count()
+}
+
+/// A position for the lab: a label (the EPD `id`, or its line number) and
+/// its FEN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LabPosition {
+    /// The EPD `id`, or `#N` for the N-th position.
+    pub label: String,
+    /// The position (EPD's four fields, or a full FEN).
+    pub fen: String,
+}
+
+/// The positions of an EPD or FEN file, one a line (blank lines and lines
+/// starting with `#` skipped). A line whose 5th and 6th fields are numbers is a
+/// full FEN; otherwise its first four fields are the position and the rest
+/// EPD operations, of which only `id` is read.
+pub fn read_positions(text: &str) -> Result<Vec<LabPosition>, String> {
+    let mut positions = Vec::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let is_counter = |index: usize| fields.get(index).is_some_and(|f| f.parse::<u32>().is_ok());
+        let used = if is_counter(4) && is_counter(5) { 6 } else { 4 };
+        if fields.len() < 4 {
+            return Err(format!("line {}: not a FEN or EPD line", number + 1));
+        }
+        let fen = fields[..used].join(" ");
+        Board::from_fen(&fen).map_err(|e| format!("line {}: {e}", number + 1))?;
+        let label = line
+            .split(';')
+            .find_map(|operation| operation.trim().strip_prefix("id "))
+            .map(|id| id.trim().trim_matches('"').to_string())
+            .unwrap_or_else(|| format!("#{}", positions.len() + 1));
+        positions.push(LabPosition { label, fen });
+    }
+    if positions.is_empty() {
+        return Err("no positions in the file".to_string());
+    }
+    Ok(positions)
+}
+
+/// The 30 bench positions, labelled `#1` to `#30`.
+pub fn bench_positions() -> Vec<LabPosition> {
+    BENCH_POSITIONS
+        .iter()
+        .enumerate()
+        .map(|(index, fen)| LabPosition {
+            label: format!("#{}", index + 1),
+            fen: fen.to_string(),
+        })
+        .collect()
+}
+
 /// `umax lab A-SPEC B-SPEC`: run both settings over the bench positions and
 /// return the table.
 pub fn lab(
@@ -161,11 +427,206 @@ pub fn lab(
     limits: &Limits,
     log2_entries: u32,
 ) -> Result<String, String> {
-    let a = Settings::from_spec(a_spec).map_err(|e| format!("A-SPEC: {e}"))?;
-    let b = Settings::from_spec(b_spec).map_err(|e| format!("B-SPEC: {e}"))?;
-    let run_a = run_positions(&a, &BENCH_POSITIONS, limits, log2_entries)?;
-    let run_b = run_positions(&b, &BENCH_POSITIONS, limits, log2_entries)?;
-    Ok(comparison_table(&run_a, &run_b))
+    lab_with(
+        a_spec,
+        b_spec,
+        &bench_positions(),
+        limits,
+        log2_entries,
+        false,
+    )
+}
+
+/// `umax lab A-SPEC B-SPEC [--positions FILE] [--per-position]`: run both
+/// specs (umax settings, or `beal`) over `positions` and return the iteration
+/// table, the paired comparison and, with `per_position`, every pair.
+pub fn lab_with(
+    a_spec: &str,
+    b_spec: &str,
+    positions: &[LabPosition],
+    limits: &Limits,
+    log2_entries: u32,
+    per_position: bool,
+) -> Result<String, String> {
+    let fens: Vec<&str> = positions.iter().map(|p| p.fen.as_str()).collect();
+    let run_a =
+        run_spec(a_spec, &fens, limits, log2_entries).map_err(|e| format!("A-SPEC: {e}"))?;
+    let run_b =
+        run_spec(b_spec, &fens, limits, log2_entries).map_err(|e| format!("B-SPEC: {e}"))?;
+    let mut text = if beal_spec(a_spec).is_some() || beal_spec(b_spec).is_some() {
+        iteration_table(&run_a, &run_b)
+    } else {
+        comparison_table(&run_a, &run_b)
+    };
+    text.push('\n');
+    text.push_str(&paired_table(&run_a, &run_b));
+    if per_position {
+        text.push('\n');
+        text.push_str(&per_position_table(positions, &run_a, &run_b));
+    }
+    Ok(text)
+}
+
+/// Nodes and time of every position under A and B.
+pub fn per_position_table(positions: &[LabPosition], a: &LabRun, b: &LabRun) -> String {
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "| position | nodes A | nodes B | B/A | time A (ms) | time B (ms) | move A | move B |"
+    );
+    let _ = writeln!(text, "|---|---:|---:|---:|---:|---:|---|---|");
+    let show = |mv: &Option<Move>| mv.map_or("-".to_string(), |mv| mv.to_string());
+    for (index, position) in positions.iter().enumerate() {
+        let (Some(pa), Some(pb)) = (a.positions.get(index), b.positions.get(index)) else {
+            continue;
+        };
+        let _ = writeln!(
+            text,
+            "| {} | {} | {} | {:.3} | {:.1} | {:.1} | {} | {} |",
+            position.label,
+            pa.nodes,
+            pb.nodes,
+            pb.nodes as f64 / pa.nodes.max(1) as f64,
+            pa.elapsed.as_secs_f64() * 1000.0,
+            pb.elapsed.as_secs_f64() * 1000.0,
+            show(&a.best_moves[index]),
+            show(&b.best_moves[index]),
+        );
+    }
+    text
+}
+
+/// The paired comparison of two runs over the same positions: one row for
+/// nodes, one for time (see [`PairedSummary`]).
+pub fn paired_table(a: &LabRun, b: &LabRun) -> String {
+    let n = a.positions.len().min(b.positions.len());
+    let mut text = String::new();
+    if n < 2 {
+        let _ = writeln!(text, "(a paired comparison needs at least 2 positions)");
+        return text;
+    }
+    let nodes =
+        |run: &LabRun| -> Vec<f64> { run.positions[..n].iter().map(|p| p.nodes as f64).collect() };
+    let millis = |run: &LabRun| -> Vec<f64> {
+        run.positions[..n]
+            .iter()
+            .map(|p| p.elapsed.as_secs_f64() * 1000.0)
+            .collect()
+    };
+    let _ = writeln!(text, "Paired over {n} positions, per position d = B - A:");
+    let _ = writeln!(
+        text,
+        "| measure | mean A | mean B | mean d | 95 % CI of d | d_z | t | df | p (B<A) | p (B>A) | p two-sided | geo. mean B/A (95 % CI) |"
+    );
+    let _ = writeln!(
+        text,
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+    );
+    for (label, xs, ys) in [
+        ("nodes", nodes(a), nodes(b)),
+        ("time (ms)", millis(a), millis(b)),
+    ] {
+        let summary = paired_summary(&xs, &ys);
+        let test = &summary.test;
+        let (low, high) = test.confidence_interval_95;
+        let ratio = match summary.log_test {
+            Some(log_test) => format!(
+                "{:.4} ({:.4} .. {:.4})",
+                summary.geometric_mean_ratio,
+                log_test.confidence_interval_95.0.exp(),
+                log_test.confidence_interval_95.1.exp()
+            ),
+            None => "-".to_string(),
+        };
+        let _ = writeln!(
+            text,
+            "| {label} | {:.1} | {:.1} | {:.1} | {:.1} .. {:.1} | {:.3} | {:.3} | {} | {} | {} | {} | {ratio} |",
+            summary.mean_a,
+            summary.mean_b,
+            test.mean_difference,
+            low,
+            high,
+            summary.effect_size,
+            test.t,
+            test.degrees_of_freedom,
+            format_p(summary.p_b_below_a()),
+            format_p(test.p_one_sided),
+            format_p(test.p_two_sided),
+        );
+    }
+    text
+}
+
+/// A p-value with four decimals, or in scientific notation when smaller.
+fn format_p(p: f64) -> String {
+    if p > 0.0 && p < 1e-4 {
+        format!("{p:.1e}")
+    } else {
+        format!("{p:.4}")
+    }
+}
+
+/// A paired comparison of measurements `a[i]` and `b[i]` of the same items:
+/// the paired t-test of the differences `b[i] - a[i]`, their effect size and
+/// the ratio of geometric means.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PairedSummary {
+    /// Number of pairs.
+    pub n: usize,
+    /// Mean of `a`.
+    pub mean_a: f64,
+    /// Mean of `b`.
+    pub mean_b: f64,
+    /// Sample standard deviation (divisor n - 1) of the differences `b - a`.
+    pub sd_difference: f64,
+    /// Cohen's d_z: the mean difference over `sd_difference` (0 when every
+    /// difference is 0, infinite when all are equal but not 0).
+    pub effect_size: f64,
+    /// The paired t-test of `b` against `a`: its mean difference is
+    /// mean(b - a), its one-sided p the evidence that B is *larger*.
+    pub test: PairedTTest,
+    /// exp(mean(ln b) - mean(ln a)): the ratio of the geometric means (1.0 if
+    /// some value is not positive).
+    pub geometric_mean_ratio: f64,
+    /// The paired t-test of `ln b` against `ln a`, when every value is
+    /// positive; its confidence interval, exponentiated, is the interval of
+    /// the geometric mean ratio.
+    pub log_test: Option<PairedTTest>,
+}
+
+impl PairedSummary {
+    /// One-sided p-value for "B is smaller than A": P(T <= t).
+    pub fn p_b_below_a(&self) -> f64 {
+        student_t_cdf(self.test.t, self.test.degrees_of_freedom)
+    }
+}
+
+/// The [`PairedSummary`] of `b` against `a` (same length, at least 2).
+pub fn paired_summary(a: &[f64], b: &[f64]) -> PairedSummary {
+    let test = paired_t_test(b, a);
+    let n = test.n;
+    let mean = |values: &[f64]| values.iter().sum::<f64>() / values.len() as f64;
+    let sd_difference = test.standard_error * (n as f64).sqrt();
+    let effect_size = if test.mean_difference == 0.0 {
+        0.0
+    } else {
+        test.mean_difference / sd_difference
+    };
+    let positive = a.iter().chain(b).all(|&value| value > 0.0);
+    let log_test = positive.then(|| {
+        let ln = |values: &[f64]| values.iter().map(|v| v.ln()).collect::<Vec<f64>>();
+        paired_t_test(&ln(b), &ln(a))
+    });
+    PairedSummary {
+        n,
+        mean_a: mean(a),
+        mean_b: mean(b),
+        sd_difference,
+        effect_size,
+        test,
+        geometric_mean_ratio: log_test.map_or(1.0, |t| t.mean_difference.exp()),
+        log_test,
+    }
 }
 
 // ===========================================================================

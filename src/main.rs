@@ -21,7 +21,7 @@ usage: umax [--hash MB] [--ascii] [--set NAME=VALUE]... [--xboard | --uci]
        umax bench [DEPTH] [--stats] [--set NAME=VALUE]...
        umax epd FILE [--time SECONDS | --depth PLIES | --nodes N] [--stats] [--set NAME=VALUE]...
        umax epd FILE --search beal [--time SECONDS | --depth D | --nodes N] [--matev 1|2]
-       umax lab A-SPEC B-SPEC [--depth PLIES | --time SECONDS]
+       umax lab A-SPEC B-SPEC [--depth PLIES | --time SECONDS] [--positions FILE] [--per-position]
        umax selfplay --a SPEC --b SPEC [--tc BASE+INC] [--games N] ... (selfplay --help)
        umax options
        umax selfplay --a SPEC --b SPEC [--tc BASE+INC] [--games N] ... (selfplay --help)
@@ -29,6 +29,9 @@ usage: umax [--hash MB] [--ascii] [--set NAME=VALUE]... [--xboard | --uci]
 --set applies one of the search laboratory's switches (see 'umax options'),
 e.g. --set null=off --set preset=micromax. A SPEC is such settings separated
 by commas ('preset=micromax,null=off'); '' or 'default' is the default.
+'umax lab' compares two specs on the same positions (the 30 bench positions,
+or an EPD/FEN file), with a paired t-test per position; the spec 'beal' (or
+'beal,matev=2') runs Beal's 1986 search instead of umax's.
 
 With no command umax starts the console; if the first line it reads is
 'xboard' or 'uci' it speaks that protocol instead, so GUIs need no flags.";
@@ -180,6 +183,8 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
             ));
         }
         "lab" => {
+            let positions_file = take_option(&mut args, "--positions").map_err(with_help)?;
+            let per_position = take_flag(&mut args, "--per-position");
             let (Some(a_spec), Some(b_spec)) = (args.get(1), args.get(2)) else {
                 return Err("lab needs A-SPEC and B-SPEC (e.g. umax lab default null=off)".into());
             };
@@ -198,12 +203,24 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
                 }
                 Some(other) => return Err(unknown_argument(other, "for lab")),
             };
+            if let Some(extra) = args.get(5) {
+                return Err(unknown_argument(extra, "for lab"));
+            }
+            let positions = match positions_file {
+                Some(path) => {
+                    let text = std::fs::read_to_string(&path)
+                        .map_err(|e| format!("cannot read {}: {e}", quote(&path)))?;
+                    lab::read_positions(&text).map_err(|e| format!("{}: {e}", quote(&path)))?
+                }
+                None => lab::bench_positions(),
+            };
             // Two tables are never alive at once; 2^22 entries unless --hash says.
             let log2 = match hash_megabytes {
                 Some(_) => searcher()?.table().len().trailing_zeros(),
                 None => lab::LAB_TABLE_LOG2,
             };
-            send(lab::lab(a_spec, b_spec, &limits, log2)?.trim_end());
+            let table = lab::lab_with(a_spec, b_spec, &positions, &limits, log2, per_position)?;
+            send(table.trim_end());
         }
         "options" => {
             for option in techniques::OPTIONS {

@@ -205,6 +205,8 @@ pub struct BealResult {
     pub nodes: u64,
     /// Nodes counted by the end of each completed iteration (index 0 = depth 1).
     pub nodes_per_iteration: Vec<u64>,
+    /// Time used by the end of each completed iteration (for `umax lab`).
+    pub elapsed_per_iteration: Vec<Duration>,
     /// Time used.
     pub elapsed: Duration,
 }
@@ -292,6 +294,7 @@ impl BealSearch {
             depth: 0,
             nodes: 0,
             nodes_per_iteration: Vec::new(),
+            elapsed_per_iteration: Vec::new(),
             elapsed: Duration::ZERO,
         };
         // The root's moves with the value each got in the last iteration,
@@ -344,6 +347,7 @@ impl BealSearch {
             result.value = best;
             result.depth = depth;
             result.nodes_per_iteration.push(self.nodes);
+            result.elapsed_per_iteration.push(start.elapsed());
             // The best first; the others in the order of their values (a
             // stable sort keeps ties in the previous order).
             root_moves.sort_by_key(|&(mv, value)| (Some(mv) != best_move, -value));

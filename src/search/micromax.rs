@@ -241,8 +241,13 @@ impl Searcher {
                 tried += 1;
 
                 // New eval and alpha.
-                let gain =
-                    eval::move_gain_in(self.settings.eval, &self.board, mv, self.material_gone);
+                let gain = eval::move_gain_with(
+                    self.settings.eval,
+                    self.settings.eval_terms,
+                    &self.board,
+                    mv,
+                    self.material_gone,
+                );
                 let new_eval = eval + gain;
                 let child_alpha = best.max(alpha);
                 let is_hint = index == first && best_move == Some(mv);

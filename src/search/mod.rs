@@ -379,7 +379,7 @@ impl Searcher {
         }
 
         let max_plies = limits.depth.unwrap_or(MAX_PLIES).clamp(1, MAX_PLIES);
-        let root_eval = eval::static_eval_in(self.settings.eval, board);
+        let root_eval = eval::static_eval_with(self.settings.eval, self.settings.eval_terms, board);
         for plies in 1..=max_plies {
             let depth = plies as i32 + QUIESCENCE_DEPTH;
             // The root resumes where the last iteration stopped (micro-Max's root

@@ -16,7 +16,7 @@
 //!   C listing (the rules deviations stay: full FIDE rules and a real clock);
 //! * `plain`: alpha-beta with a plain quiescence search and nothing else.
 
-use crate::eval::{EvalStyle, Score};
+use crate::eval::{EvalStyle, EvalTerms, Score};
 
 /// How the captures of a node are ordered after the hint move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,6 +134,8 @@ pub struct Settings {
     pub half_time_stop: bool,
     /// Which evaluation's details to use.
     pub eval: EvalStyle,
+    /// The seed-002 evaluation terms switched on (`eval_tropism`, ...; none by default).
+    pub eval_terms: EvalTerms,
 }
 
 /// micro-Max's null-move reduction: `d - 3` instead of `d - 1`.
@@ -185,6 +187,7 @@ impl Settings {
             aspiration_margin: ASPIRATION_MARGIN,
             half_time_stop: false,
             eval: EvalStyle::MicroMax,
+            eval_terms: EvalTerms::NONE,
         };
         match name {
             "micromax" => Ok(micromax),
@@ -553,6 +556,49 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "evaluation details: umax's, or micro-Max 4.8's (e-file centre, shelter, promotion)",
         get: |s| index_of(&EVAL_STYLES, &s.eval),
         set: |s, v| s.eval = EVAL_STYLES[v as usize],
+    },
+    // Seed 002's evaluation terms, each off by default (see `eval.rs`).
+    TechniqueOption {
+        name: "eval_tropism",
+        kind: OptionKind::Switch,
+        doc: "knight tropism: -2 cp per square from a knight to the enemy king (seed 002)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::TROPISM)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TROPISM, v != 0),
+    },
+    TechniqueOption {
+        name: "eval_rook_files",
+        kind: OptionKind::Switch,
+        doc: "rook on an open file +25 cp, on a half-open file +15 cp (seed 002)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::ROOK_FILES)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::ROOK_FILES, v != 0),
+    },
+    TechniqueOption {
+        name: "eval_passed",
+        kind: OptionKind::Switch,
+        doc: "passed pawn +20 cp (seed 002)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::PASSED)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::PASSED, v != 0),
+    },
+    TechniqueOption {
+        name: "eval_isolated",
+        kind: OptionKind::Switch,
+        doc: "isolated pawn -20 cp (seed 002)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::ISOLATED)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::ISOLATED, v != 0),
+    },
+    TechniqueOption {
+        name: "eval_doubled",
+        kind: OptionKind::Switch,
+        doc: "doubled pawns -10 cp each (seed 002)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::DOUBLED)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::DOUBLED, v != 0),
+    },
+    TechniqueOption {
+        name: "eval_seventh",
+        kind: OptionKind::Switch,
+        doc: "rook or queen on the 7th rank with the enemy king on the 8th +50 cp (seed 002)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::SEVENTH)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::SEVENTH, v != 0),
     },
 ];
 

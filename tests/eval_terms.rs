@@ -1,0 +1,287 @@
+//! Seed 002's evaluation terms (`eval_tropism`, `eval_rook_files`,
+//! `eval_passed`, `eval_isolated`, `eval_doubled`, `eval_seventh`): each term
+//! has the sign and size the seed gives it on a hand-checked position, its
+//! incremental change (what a move gains) agrees exactly with the full
+//! evaluation, and each switch changes the search.
+
+use umax::board::{Board, Move};
+use umax::clock::Limits;
+use umax::eval::{
+    self, DOUBLED_PAWN_PENALTY, EvalStyle, EvalTerms, ISOLATED_PAWN_PENALTY,
+    MAJOR_ON_SEVENTH_BONUS, PASSED_PAWN_BONUS, ROOK_HALF_OPEN_FILE_BONUS, ROOK_OPEN_FILE_BONUS,
+    Score, TROPISM_PER_SQUARE,
+};
+use umax::lab::run_positions;
+use umax::search::Settings;
+use umax::tools::BENCH_POSITIONS;
+
+/// Every term, with its switch name.
+const TERMS: [(&str, EvalTerms); 6] = [
+    ("eval_tropism", EvalTerms::TROPISM),
+    ("eval_rook_files", EvalTerms::ROOK_FILES),
+    ("eval_passed", EvalTerms::PASSED),
+    ("eval_isolated", EvalTerms::ISOLATED),
+    ("eval_doubled", EvalTerms::DOUBLED),
+    ("eval_seventh", EvalTerms::SEVENTH),
+];
+
+/// All six terms at once.
+fn all_terms() -> EvalTerms {
+    TERMS
+        .iter()
+        .fold(EvalTerms::NONE, |all, &(_, term)| all.with(term, true))
+}
+
+/// What `terms` add to the full evaluation of `fen`, for the side to move.
+fn term_score(terms: EvalTerms, fen: &str) -> Score {
+    let board = Board::from_fen(fen).unwrap();
+    term_score_of(terms, &board)
+}
+
+fn term_score_of(terms: EvalTerms, board: &Board) -> Score {
+    eval::static_eval_with(EvalStyle::Umax, terms, board)
+        - eval::static_eval_with(EvalStyle::Umax, EvalTerms::NONE, board)
+}
+
+/// What `terms` add to the gain of the move `coordinate` in `fen`.
+fn term_gain(terms: EvalTerms, fen: &str, coordinate: &str) -> Score {
+    let board = Board::from_fen(fen).unwrap();
+    let mv = board.parse_coordinate_move(coordinate).unwrap();
+    term_gain_of(terms, &board, mv)
+}
+
+fn term_gain_of(terms: EvalTerms, board: &Board, mv: Move) -> Score {
+    let material_gone = eval::material_gone(board);
+    eval::move_gain_with(EvalStyle::Umax, terms, board, mv, material_gone)
+        - eval::move_gain_with(EvalStyle::Umax, EvalTerms::NONE, board, mv, material_gone)
+}
+
+#[test]
+fn knight_tropism_penalises_distance_to_the_enemy_king() {
+    // Knight a1, black king e8: distance max(4, 7) = 7 squares.
+    let fen = "4k3/8/8/8/8/8/8/N3K3 w - - 0 1";
+    assert_eq!(term_score(EvalTerms::TROPISM, fen), -7 * TROPISM_PER_SQUARE);
+    // Na1-b3: distance max(3, 5) = 5, two squares closer.
+    assert_eq!(
+        term_gain(EvalTerms::TROPISM, fen, "a1b3"),
+        2 * TROPISM_PER_SQUARE
+    );
+    // The black king stepping towards the knight (e8-d7, distance 6) helps White.
+    let black = "4k3/8/8/8/8/8/8/N3K3 b - - 0 1";
+    assert_eq!(
+        term_score(EvalTerms::TROPISM, black),
+        7 * TROPISM_PER_SQUARE
+    );
+    assert_eq!(
+        term_gain(EvalTerms::TROPISM, black, "e8d7"),
+        -TROPISM_PER_SQUARE
+    );
+    // No other term sees the knight.
+    assert_eq!(
+        term_score(all_terms().with(EvalTerms::TROPISM, false), fen),
+        0
+    );
+}
+
+#[test]
+fn rooks_on_open_and_half_open_files() {
+    // a-file: a black pawn only, so half-open for White's rook.
+    let half_open = "4k3/p7/8/8/8/8/1P6/R3K3 w - - 0 1";
+    assert_eq!(
+        term_score(EvalTerms::ROOK_FILES, half_open),
+        ROOK_HALF_OPEN_FILE_BONUS
+    );
+    // Ra1-b1 puts it behind its own b-pawn: the bonus is lost.
+    assert_eq!(
+        term_gain(EvalTerms::ROOK_FILES, half_open, "a1b1"),
+        -ROOK_HALF_OPEN_FILE_BONUS
+    );
+    // No pawn at all on the a-file: open.
+    let open = "4k3/1p6/8/8/8/8/1P6/R3K3 w - - 0 1";
+    assert_eq!(
+        term_score(EvalTerms::ROOK_FILES, open),
+        ROOK_OPEN_FILE_BONUS
+    );
+    // A black rook on the open file balances it; with Black to move the score
+    // is Black's.
+    let both = "r3k3/1p6/8/8/8/8/1P6/R3K3 b - - 0 1";
+    assert_eq!(term_score(EvalTerms::ROOK_FILES, both), 0);
+    // Castling moves the rook h1-f1, from an open h-file to the f-file with
+    // the f2 pawn: the bonus goes.
+    let castle = "4k3/8/8/8/8/8/5P2/4K2R w K - 0 1";
+    assert_eq!(
+        term_score(EvalTerms::ROOK_FILES, castle),
+        ROOK_OPEN_FILE_BONUS
+    );
+    assert_eq!(
+        term_gain(EvalTerms::ROOK_FILES, castle, "e1g1"),
+        -ROOK_OPEN_FILE_BONUS
+    );
+}
+
+#[test]
+fn passed_pawns_have_no_enemy_pawn_in_front() {
+    let passed = "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1";
+    assert_eq!(term_score(EvalTerms::PASSED, passed), PASSED_PAWN_BONUS);
+    // A black pawn on e6 stands in front of d5 on a neighbouring file, and d5
+    // stands in front of it: neither is passed.
+    let blocked = "4k3/8/4p3/3P4/8/8/8/4K3 w - - 0 1";
+    assert_eq!(term_score(EvalTerms::PASSED, blocked), 0);
+    // A black pawn on c4, behind d5: both are passed, and cancel out.
+    let behind = "4k3/8/8/3P4/2p5/8/8/4K3 w - - 0 1";
+    assert_eq!(term_score(EvalTerms::PASSED, behind), 0);
+    // d5xe6 captures the only blocker: White's pawn is passed again.
+    assert_eq!(
+        term_gain(EvalTerms::PASSED, blocked, "d5e6"),
+        PASSED_PAWN_BONUS
+    );
+}
+
+#[test]
+fn isolated_pawns_have_no_friend_beside_them() {
+    // a2 and c2 with nothing on the b-file: both isolated.
+    let isolated = "4k3/8/8/8/8/8/P1P5/4K3 w - - 0 1";
+    assert_eq!(
+        term_score(EvalTerms::ISOLATED, isolated),
+        -2 * ISOLATED_PAWN_PENALTY
+    );
+    assert_eq!(
+        term_score(EvalTerms::ISOLATED, "4k3/8/8/8/8/8/PPP5/4K3 w - - 0 1"),
+        0
+    );
+    // Black to move sees White's weakness as its gain.
+    let black = "4k3/8/8/8/8/8/P1P5/4K3 b - - 0 1";
+    assert_eq!(
+        term_score(EvalTerms::ISOLATED, black),
+        2 * ISOLATED_PAWN_PENALTY
+    );
+}
+
+#[test]
+fn doubled_pawns_are_penalised_each() {
+    let doubled = "4k3/8/8/8/8/P7/P7/4K3 w - - 0 1";
+    assert_eq!(
+        term_score(EvalTerms::DOUBLED, doubled),
+        -2 * DOUBLED_PAWN_PENALTY
+    );
+    // A capture that undoubles them: a3xb4.
+    let undouble = "4k3/8/8/8/1p6/P7/P7/4K3 w - - 0 1";
+    assert_eq!(
+        term_gain(EvalTerms::DOUBLED, undouble, "a3b4"),
+        2 * DOUBLED_PAWN_PENALTY
+    );
+}
+
+#[test]
+fn majors_on_the_seventh_need_the_king_on_the_eighth() {
+    let rook = "4k3/R7/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(term_score(EvalTerms::SEVENTH, rook), MAJOR_ON_SEVENTH_BONUS);
+    let queen = "4k3/Q7/8/8/8/8/8/4K3 w - - 0 1";
+    assert_eq!(
+        term_score(EvalTerms::SEVENTH, queen),
+        MAJOR_ON_SEVENTH_BONUS
+    );
+    // The king off its back rank: no bonus.
+    assert_eq!(
+        term_score(EvalTerms::SEVENTH, "8/Rp1k4/8/8/8/8/8/4K3 w - - 0 1"),
+        0
+    );
+    // Black's rook on its 7th (rank 2), White's king on rank 1.
+    assert_eq!(
+        term_score(EvalTerms::SEVENTH, "4k3/8/8/8/8/8/r7/4K3 b - - 0 1"),
+        MAJOR_ON_SEVENTH_BONUS
+    );
+    // The black king stepping up (e8-d7, behind its b7 pawn's shield) takes
+    // the bonus away from White.
+    let black = "4k3/Rp6/8/8/8/8/8/4K3 b - - 0 1";
+    assert_eq!(
+        term_gain(EvalTerms::SEVENTH, black, "e8d7"),
+        MAJOR_ON_SEVENTH_BONUS
+    );
+}
+
+/// A small deterministic random number generator (64-bit LCG).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+#[test]
+fn incremental_gain_equals_the_change_of_the_full_evaluation() {
+    // Random games from every bench position; at each position every
+    // pseudo-legal move's gain must be the difference of full evaluations.
+    let mut sets: Vec<EvalTerms> = TERMS.iter().map(|&(_, term)| term).collect();
+    sets.push(all_terms());
+    let mut random = Lcg(2024);
+    let mut checked = 0;
+    for fen in BENCH_POSITIONS {
+        let mut board = Board::from_fen(fen).unwrap();
+        for _ply in 0..30 {
+            let mut moves = Vec::new();
+            board.generate_moves(&mut moves);
+            for &mv in &moves {
+                if board.piece_at(mv.to).kind() == Some(umax::board::PieceKind::King) {
+                    continue;
+                }
+                let mut after = board.clone();
+                after.make_move(mv);
+                for &terms in &sets {
+                    let before = term_score_of(terms, &board);
+                    let gain = term_gain_of(terms, &board, mv);
+                    assert_eq!(
+                        -term_score_of(terms, &after),
+                        before + gain,
+                        "{terms:?}: {mv} in {}",
+                        board.to_fen()
+                    );
+                    checked += 1;
+                }
+            }
+            let legal = board.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            board.make_move(legal[random.below(legal.len())]);
+        }
+    }
+    assert!(checked > 10_000, "only {checked} moves checked");
+}
+
+#[test]
+fn each_term_changes_the_bench_node_count() {
+    let limits = Limits::depth(4);
+    let fens: Vec<&str> = BENCH_POSITIONS.to_vec();
+    let off = run_positions(&Settings::default(), &fens, &limits, 18)
+        .unwrap()
+        .nodes();
+    for (name, _) in TERMS {
+        let settings = Settings::from_spec(&format!("{name}=on")).unwrap();
+        let on = run_positions(&settings, &fens, &limits, 18)
+            .unwrap()
+            .nodes();
+        assert_ne!(on, off, "{name} changes nothing");
+    }
+}
+
+#[test]
+fn terms_are_off_by_default_and_in_no_preset() {
+    for preset in ["default", "micromax", "plain"] {
+        let settings = Settings::preset(preset).unwrap();
+        assert_eq!(settings.eval_terms, EvalTerms::NONE, "{preset}");
+    }
+    let spec = "eval_tropism=on,eval_seventh=on";
+    let settings = Settings::from_spec(spec).unwrap();
+    assert_eq!(
+        settings.eval_terms,
+        EvalTerms::TROPISM.with(EvalTerms::SEVENTH, true)
+    );
+    assert_eq!(settings.to_spec(), format!("default,{spec}"));
+    assert_eq!(Settings::from_spec(&settings.to_spec()).unwrap(), settings);
+}
