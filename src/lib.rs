@@ -11,7 +11,8 @@
 //! 2. [`eval`]: micro-Max's evaluation, a gain per move rather than a score per
 //!    position.
 //! 3. [`table`]: the hash table that remembers searched positions.
-//! 4. [`search`]: the one recursive search function, and the root driver.
+//! 4. [`search`]: the one recursive search function, and the root driver;
+//!    [`search::strength`] plays weaker on request (`elo`, `UCI_Elo`).
 //! 5. [`clock`]: how long to think.
 //! 6. [`game`]: the game record: repetition, the 50-move rule, PGN; and
 //!    [`notation`]: moves in SAN and coordinates, and why one is refused.
