@@ -26,8 +26,6 @@
 //! characters are shown escaped (`\x1b`), never sent to the terminal, and a
 //! long line is cut short.
 
-use std::collections::hash_map::RandomState;
-use std::hash::{BuildHasher, Hasher};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -38,7 +36,7 @@ use crate::eval::Score;
 use crate::game::{Game, GameStatus, pgn_date_today};
 use crate::input::{Busy, Input, Polled, escape, quote, send};
 use crate::notation::{move_shape, parse_move, san};
-use crate::search::strength::{MAX_ELO, MIN_ELO, StrengthOptions};
+use crate::search::strength::{MAX_ELO, MIN_ELO, StrengthOptions, random_seed, xorshift64};
 use crate::search::{
     INFINITY, Listener, MAX_PLIES, SearchInfo, SearchResult, Searcher, Silent, mate_in, techniques,
 };
@@ -190,7 +188,7 @@ impl Console {
             flag_answers_next_move: false,
             random: false,
             // std's hashers are seeded randomly per process: a seed without a crate.
-            rng: RandomState::new().build_hasher().finish() | 1,
+            rng: random_seed(),
             quick_searcher: None,
             unicode,
             flipped: false,
@@ -639,11 +637,7 @@ impl Console {
             .map(|&(mv, _)| mv)
             .collect();
         near_best.insert(0, best);
-        // xorshift64: plenty for choosing an opening move.
-        self.rng ^= self.rng << 13;
-        self.rng ^= self.rng >> 7;
-        self.rng ^= self.rng << 17;
-        let choice = near_best[(self.rng % near_best.len() as u64) as usize];
+        let choice = near_best[(xorshift64(&mut self.rng) % near_best.len() as u64) as usize];
         if near_best.len() == 1 {
             return choice;
         }

@@ -51,6 +51,25 @@ const TEMPERATURES_CONSIDERED: f64 = 3.0;
 /// refuted.
 const DEEPER_SEARCH_TRUST: Score = 20;
 
+/// A seed that differs from run to run (std's per-process hash keys), never 0.
+pub fn random_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    std::collections::hash_map::RandomState::new()
+        .build_hasher()
+        .finish()
+        | 1
+}
+
+/// umax's one random generator (xorshift64): advance `state` (never 0) and
+/// return it. Plenty for choosing among moves; the console's opening variety
+/// uses it too.
+pub fn xorshift64(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
 /// A strength limit: the Elo and the random generator that picks among the
 /// near-best moves.
 #[derive(Clone, Debug)]
@@ -64,10 +83,7 @@ impl Strength {
     /// A limit of `elo`, clamped to [`MIN_ELO`]..=[`MAX_ELO`], seeded from the
     /// clock so that games differ.
     pub fn new(elo: u32) -> Strength {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0x9E37_79B9, |time| time.as_nanos() as u64);
-        Strength::with_seed(elo, seed)
+        Strength::with_seed(elo, random_seed())
     }
 
     /// A limit of `elo` with a fixed random seed (for tests).
@@ -105,14 +121,9 @@ impl Strength {
         }
     }
 
-    /// A uniform random number in `0..1` (xorshift64).
+    /// A uniform random number in `0..1`.
     fn next_unit(&mut self) -> f64 {
-        let mut x = self.random_state;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.random_state = x;
-        (x >> 11) as f64 / (1u64 << 53) as f64
+        (xorshift64(&mut self.random_state) >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// Pick the move to play: `searched`, the search's choice, or one of the
