@@ -5,7 +5,7 @@
 use umax::board::Board;
 use umax::clock::Limits;
 use umax::lab::run_positions;
-use umax::search::techniques::{OPTIONS, OptionKind, PRESETS};
+use umax::search::techniques::{CALIBRATED_PRESET, OPTIONS, OptionKind, PRESETS};
 use umax::search::{Searcher, Settings, Silent};
 use umax::tools::BENCH_POSITIONS;
 
@@ -34,15 +34,22 @@ fn nodes_and_check_legal(settings: &Settings, depth: u32) -> u64 {
 /// Options measured on top of another setting, because under the default
 /// they have nothing left to act on: delta pruning skips only captures that
 /// micro-Max's futility test (margin 0, the move's whole gain) already skips;
-/// the aspiration margin matters only with aspiration windows.
+/// the aspiration margin matters only with aspiration windows; micro-Max's
+/// LMR depth and size matter only when the table does not set them.
 const BASES: &[(&str, &str)] = &[
     ("delta", "futility=off"),
     ("aspiration_margin", "aspiration=on"),
+    ("lmr_min_depth", "lmr_table=off"),
+    ("lmr_reduction", "lmr_table=off"),
 ];
 
 /// Options that change only when a timed search stops, not the tree searched
 /// to a fixed depth (each has its own test: `half_time_stop` in `search::tests`).
 const TIME_ONLY: &[&str] = &["half_time_stop"];
+
+/// Options that matter only when the table is full enough for positions to
+/// compete for slots; `hash_buckets_change_a_crowded_table` tests them.
+const CROWDED_TABLE_ONLY: &[&str] = &["hash_buckets"];
 
 /// The setting an option's alternatives are compared with (see [`BASES`]).
 fn base_of(spec: &str) -> &'static str {
@@ -62,8 +69,17 @@ fn alternatives() -> Vec<String> {
         let values: Vec<String> = match option.kind {
             OptionKind::Switch => vec!["on".into(), "off".into()],
             OptionKind::Spin { min, max } => {
+                // A step big enough to matter: a tenth of the range.
                 let now: i32 = current.parse().unwrap();
-                vec![(if now < max { now + 1 } else { min }).to_string()]
+                let step = ((max - min) / 10).max(1);
+                vec![
+                    (if now < max {
+                        (now + step).min(max)
+                    } else {
+                        min
+                    })
+                    .to_string(),
+                ]
             }
             OptionKind::Choice(names) => names.iter().map(|name| name.to_string()).collect(),
         };
@@ -84,7 +100,8 @@ fn every_switch_changes_the_search_and_plays_legal_moves() {
     let default_nodes = [3, 5].map(|depth| nodes_and_check_legal(&Settings::default(), depth));
     let mut dead = Vec::new();
     for spec in alternatives() {
-        if TIME_ONLY.contains(&spec.split('=').next().unwrap_or_default()) {
+        let name = spec.split('=').next().unwrap_or_default();
+        if TIME_ONLY.contains(&name) || CROWDED_TABLE_ONLY.contains(&name) {
             continue;
         }
         let base = base_of(&spec);
@@ -102,6 +119,19 @@ fn every_switch_changes_the_search_and_plays_legal_moves() {
         }
     }
     assert!(dead.is_empty(), "switches that change nothing: {dead:?}");
+}
+
+#[test]
+fn hash_buckets_change_a_crowded_table() {
+    // 2^10 slots for searches of thousands of nodes: slots are contested.
+    let fens = positions();
+    let nodes = |spec: &str| {
+        let settings = Settings::from_spec(spec).unwrap();
+        run_positions(&settings, &fens, &Limits::depth(6), 10)
+            .unwrap()
+            .nodes()
+    };
+    assert_ne!(nodes("hash_buckets=off"), nodes("hash_buckets=on"));
 }
 
 #[test]
@@ -152,10 +182,22 @@ fn plain_preset_has_no_pruning_or_table() {
 /// The signature of `umax bench` (depth 8, 2^24 entries): it changes only when
 /// the search changes. If a change to the search is intended, update it here,
 /// in the README, and say so in the commit.
-const BENCH_SIGNATURE: u64 = 62_426_916;
+const BENCH_SIGNATURE: u64 = 22_317_062;
+
+/// The bench signature of the `calibrated` preset: umax's default search when
+/// the strength scale (`UCI_Elo`) was measured. It must never change, or the
+/// scale is no longer the one measured.
+const CALIBRATED_BENCH_SIGNATURE: u64 = 62_426_916;
 
 #[test]
 fn bench_signature_is_pinned() {
     let result = umax::tools::bench(umax::tools::DEFAULT_BENCH_DEPTH, 24);
     assert_eq!(result.nodes, BENCH_SIGNATURE);
+}
+
+#[test]
+fn calibrated_preset_is_the_search_the_strength_scale_was_measured_with() {
+    let settings = Settings::preset(CALIBRATED_PRESET).unwrap();
+    let result = umax::tools::bench_with(&settings, umax::tools::DEFAULT_BENCH_DEPTH, 24, false);
+    assert_eq!(result.nodes, CALIBRATED_BENCH_SIGNATURE);
 }

@@ -219,3 +219,16 @@ fn console_elo_command_sets_shows_and_refuses() {
     assert!(line.contains("full strength"), "{line}");
     engine.send("quit");
 }
+
+#[test]
+fn a_limited_strength_plays_with_the_calibrated_search_and_keeps_the_own() {
+    let mut searcher = Searcher::new(16);
+    let own = umax::search::Settings::from_spec("null=off").unwrap();
+    searcher.set_settings(own.clone());
+    searcher.set_strength(Some(Strength::with_seed(1400, 3)));
+    let board = Board::start();
+    searcher.play(&board, &[], &Limits::depth(30), &mut Silent);
+    assert_eq!(searcher.settings(), &own);
+    // The calibrated search counts null moves; `null=off` would count none.
+    assert!(searcher.stats().total.null_tries > 0);
+}

@@ -71,6 +71,29 @@ pub const NULL_MOVE_MATERIAL_LIMIT: i32 = 35;
 /// choice, safe without being useless.
 pub const DELTA_MARGIN: Score = 200;
 
+/// Reverse futility pruning and late-move pruning work this many plies from
+/// the horizon at most (switches `rfp`, `lmp`).
+pub const PRUNING_MAX_PLIES: i32 = 3;
+
+/// The largest history score (switch `ordering=history`).
+pub const HISTORY_LIMIT: Score = 16384;
+
+/// The table LMR's reduction (switch `lmr_table`): about
+/// ln(plies) · ln(move number) / 2.25, rounded, so it grows slowly with
+/// both: a move late in the list of a deep node is reduced by 3 or 4 plies,
+/// an early move or a shallow node's by 1 or none.
+fn late_move_reduction(plies: i32, move_number: u32) -> i32 {
+    let plies = f64::from(plies.max(1));
+    let move_number = f64::from(move_number.max(1));
+    (0.75 + plies.ln() * move_number.ln() / 2.25) as i32
+}
+
+/// Move a history score by `bonus`, less the more it already leans that way.
+#[inline]
+fn nudge_history(score: &mut Score, bonus: Score) {
+    *score += bonus - *score * bonus.abs() / HISTORY_LIMIT;
+}
+
 /// One move of a node's move list, with its ordering key.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct ScoredMove {
@@ -128,6 +151,9 @@ impl Searcher {
             return DRAW_SCORE;
         }
 
+        // A node searched with an open window may be on the principal variation;
+        // the pruning switches below leave such nodes alone.
+        let pv_node = beta > alpha + 1;
         let alpha = alpha - 1; // adj. window: delay bonus (micro-Max: `q--`)
 
         // Lookup pos. in hash table.
@@ -160,7 +186,8 @@ impl Searcher {
         // only if the node will only do quiescence) and order them once.
         let first = self.move_stack.len();
         let checks_ply = self.settings.quiescence_checks && depth == QUIESCENCE_DEPTH;
-        if self.generate_and_rank(depth > QUIESCENCE_DEPTH || checks_ply, ply) {
+        let all_moves = depth > QUIESCENCE_DEPTH || checks_ply;
+        if self.generate_and_rank(all_moves, depth == QUIESCENCE_DEPTH + 1, ply) {
             // The pass that found the king capture: the scoring pass, unless a
             // switch or the table made the node start later.
             self.count_node((iteration + 1).max(SCORING_PASS), listener);
@@ -195,6 +222,27 @@ impl Searcher {
                 CheckExtension::Captures => false, // decided per move, in `child_depth`
             };
 
+        // Deviation from micro-Max (switch `rfp`, off by default): reverse
+        // futility pruning. Near the horizon, if the evaluation beats beta by
+        // a margin for every ply left, assume some move keeps it above beta.
+        let plies_left = depth - QUIESCENCE_DEPTH;
+        if self.settings.rfp
+            && full_width
+            && !pv_node
+            && !in_check
+            && ply > 0
+            && plies_left <= PRUNING_MAX_PLIES
+            && beta.abs() < MATE_BOUND
+            && eval - self.settings.rfp_margin * plies_left >= beta
+        {
+            self.stats.reverse_futility_prunes += 1;
+            self.move_stack.truncate(first);
+            return eval;
+        }
+        // Table LMR reduces only where there is no check to answer.
+        let late_moves_reducible =
+            self.settings.lmr && self.settings.lmr_table && full_width && !in_check;
+
         // Iterative deepening loop.
         while iteration < depth || iteration < QUIESCENCE_DEPTH {
             iteration += 1;
@@ -224,6 +272,8 @@ impl Searcher {
 
             // Try the best move first, then scan the others.
             let mut tried = 0;
+            let mut quiets_tried = 0;
+            let iteration_plies = iteration - QUIESCENCE_DEPTH;
             for index in first..last {
                 if best >= beta {
                     break; // abort on fail high
@@ -237,6 +287,25 @@ impl Searcher {
                         Some(is_quiet_check) => quiet_check = is_quiet_check,
                         None => continue,
                     }
+                }
+                // Deviation from micro-Max (switch `lmp`, off by default):
+                // late-move pruning. Near the horizon, once a few quiet moves
+                // have failed, the later ones (worst by ordering) are skipped,
+                // unless they give check.
+                let is_quiet = !is_capture && mv.promotion.is_none();
+                if is_quiet && iteration > QUIESCENCE_DEPTH {
+                    if self.settings.lmp
+                        && !pv_node
+                        && !in_check
+                        && iteration_plies <= PRUNING_MAX_PLIES
+                        && quiets_tried >= 3 + iteration_plies * iteration_plies
+                        && best > -MATE_BOUND
+                        && !self.gives_check(mv)
+                    {
+                        self.stats.late_move_prunes += 1;
+                        continue;
+                    }
+                    quiets_tried += 1;
                 }
                 tried += 1;
 
@@ -254,7 +323,16 @@ impl Searcher {
                 let child_depth = if quiet_check {
                     QUIESCENCE_DEPTH // the reply searches its evasions
                 } else {
-                    self.child_depth(iteration, mv, is_capture, is_hint, extend_check)
+                    let move_number = late_moves_reducible.then_some(tried);
+                    self.child_depth(
+                        iteration,
+                        mv,
+                        is_capture,
+                        is_hint,
+                        extend_check,
+                        move_number,
+                        ply,
+                    )
                 };
 
                 // A quiet check (or an evasion) in quiescence is searched
@@ -298,8 +376,11 @@ impl Searcher {
                     self.move_stack[first..=index].rotate_right(1);
                     if best >= beta && iteration > QUIESCENCE_DEPTH {
                         self.stats.fail_high(tried);
-                        if self.settings.ordering == MoveOrdering::Killers && !is_capture {
+                        if self.settings.ordering != MoveOrdering::MicroMax && is_quiet {
                             self.remember_killer(mv, ply);
+                        }
+                        if self.settings.ordering == MoveOrdering::History && is_quiet {
+                            self.update_history(first, index, iteration_plies);
                         }
                     }
                 }
@@ -493,8 +574,11 @@ impl Searcher {
 
     /// The depth of the reply's search: one less than this iteration, less a
     /// late-move reduction, or this iteration's own depth when the node extends
-    /// check evasions (micro-Max's `C`).
+    /// check evasions (micro-Max's `C`). `move_number` is the move's place in
+    /// the node's list when table LMR may reduce it (`None`: micro-Max's rule
+    /// applies); `ply` finds the node's killers.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn child_depth(
         &mut self,
         iteration: i32,
@@ -502,6 +586,8 @@ impl Searcher {
         is_capture: bool,
         is_hint: bool,
         extend_check: bool,
+        move_number: Option<u32>,
+        ply: usize,
     ) -> i32 {
         // Deviation from micro-Max (switch `check_extension=captures`): only a
         // capture that gives check is extended, decided by the capturing side
@@ -514,6 +600,29 @@ impl Searcher {
         if extend_check || capturing_check {
             self.stats.check_extensions += 1;
             return iteration;
+        }
+        // Deviation from micro-Max (switch `lmr_table`, off by default): the
+        // reduction grows with the depth and with the move's place in the
+        // list, and pawn moves are reduced too; the hint, captures,
+        // promotions, killers, checks and the first two moves are not.
+        if let Some(move_number) = move_number {
+            let plies = iteration - QUIESCENCE_DEPTH;
+            let killers = self.killers.get(ply).copied().unwrap_or_default();
+            if plies >= 3
+                && move_number >= 3
+                && !is_capture
+                && !is_hint
+                && mv.promotion.is_none()
+                && !killers.contains(&Some(mv))
+                && !self.gives_check(mv)
+            {
+                let reduction = late_move_reduction(plies, move_number);
+                if reduction > 0 {
+                    self.stats.lmr_reductions += 1;
+                    return (iteration - 1 - reduction).max(QUIESCENCE_DEPTH + 1);
+                }
+            }
+            return iteration - 1;
         }
         // Late-move reduction: reduce quiet non-pawn moves other than the hint
         // move; they are re-searched at full depth if they beat alpha.
@@ -642,8 +751,8 @@ impl Searcher {
                 break;
             }
             if score > alpha && child_depth + 1 < iteration {
-                // A reduced move that beats alpha is re-searched deeper.
-                child_depth += 1;
+                // A reduced move that beats alpha is re-searched at full depth.
+                child_depth = iteration - 1;
                 self.stats.lmr_researches += 1;
             } else if null_window && score > child_alpha && score < beta {
                 // PVS: it beat the null window; search it with the full one.
@@ -660,8 +769,9 @@ impl Searcher {
     /// Generate this node's moves onto the move stack, ordered as the switches
     /// `captures` and `ordering` say. Returns `true` if one of them captures
     /// the king.
-    /// `all_moves` is false for a quiescence node, which needs only captures.
-    fn generate_and_rank(&mut self, all_moves: bool, ply: usize) -> bool {
+    /// `all_moves` is false for a quiescence node, which needs only captures;
+    /// `horizon` is true for a node one ply from quiescence.
+    fn generate_and_rank(&mut self, all_moves: bool, horizon: bool, ply: usize) -> bool {
         self.generated.clear();
         if all_moves {
             self.board.generate_moves(&mut self.generated);
@@ -678,7 +788,16 @@ impl Searcher {
         // Quiescence keeps MVV/LVA: it has no quiet moves to put killers
         // among, and a static exchange evaluation of every capture there
         // would cost more than it saves.
-        if !king_capture && self.settings.ordering == MoveOrdering::Killers && all_moves {
+        //
+        // With `ordering=history` a horizon node keeps the MVV/LVA order too:
+        // futility pruning skips most of its quiet moves unsearched, so
+        // sorting them would cost more than it saves.
+        let ordered = match self.settings.ordering {
+            MoveOrdering::MicroMax => false,
+            MoveOrdering::Killers => all_moves,
+            MoveOrdering::History => all_moves && !horizon,
+        };
+        if !king_capture && ordered {
             self.order_with_killers(first, ply);
         }
         king_capture
@@ -694,25 +813,31 @@ impl Searcher {
     /// a sibling position is likely to be refuted by the same move (a threat
     /// the opponent keeps making whatever we play).
     ///
-    /// Deviation from micro-Max: micro-Max has no killers and no SEE; it tries
-    /// every capture before any quiet move.
+    /// With `ordering=history` the other quiet moves are sorted by their
+    /// history score, best first.
+    ///
+    /// Deviation from micro-Max: micro-Max has no killers, no history and no
+    /// SEE; it tries every capture before any quiet move.
     fn order_with_killers(&mut self, first: usize, ply: usize) {
         let [killer_1, killer_2] = self.killers.get(ply).copied().unwrap_or_default();
+        let by_history = self.settings.ordering == MoveOrdering::History;
         let mut keyed = std::mem::take(&mut self.ordering_scratch);
         keyed.clear();
-        for &scored in &self.move_stack[first..] {
+        for (place, &scored) in self.move_stack[first..].iter().enumerate() {
             let mv = scored.mv;
-            let key = match scored.capture_rank {
+            let (class, value) = match scored.capture_rank {
                 Some(rank) if see::is_good_capture(&self.board, mv) => (0, -rank),
                 Some(_) => (4, -see::see(&self.board, mv)),
                 None if Some(mv) == killer_1 => (1, 0),
                 None if Some(mv) == killer_2 => (2, 0),
+                None if by_history => (3, -self.history[self.history_index(mv)]),
                 None => (3, 0),
             };
-            keyed.push((key, scored));
+            keyed.push(((class, value, place), scored));
         }
-        // A stable sort: quiet moves keep their generation order.
-        keyed.sort_by_key(|&(key, _)| key);
+        // Ties keep their order (the place breaks them: quiet moves stay in
+        // generation order); an unstable sort needs no buffer.
+        keyed.sort_unstable_by_key(|&(key, _)| key);
         for (slot, &(_, scored)) in self.move_stack[first..].iter_mut().zip(&keyed) {
             *slot = scored;
         }
@@ -729,6 +854,31 @@ impl Searcher {
         if killers[0] != Some(mv) {
             killers[1] = killers[0];
             killers[0] = Some(mv);
+        }
+    }
+
+    /// Where `mv` of the side to move keeps its history score.
+    #[inline]
+    fn history_index(&self, mv: Move) -> usize {
+        let side = self.board.side_to_move() as usize;
+        (side * 128 + mv.from.index()) * 128 + mv.to.index()
+    }
+
+    /// A quiet move, now first in the list at `first`, cut off after the
+    /// moves now at `first + 1..=cut_at` were tried: reward it and penalise
+    /// the quiet ones among them, by the square of the plies searched. Each
+    /// update moves a score part of the way to ±[`HISTORY_LIMIT`], so that
+    /// old results fade and no score outgrows the others.
+    fn update_history(&mut self, first: usize, cut_at: usize, plies: i32) {
+        let bonus = (plies * plies).min(HISTORY_LIMIT / 4);
+        let cut_by = self.history_index(self.move_stack[first].mv);
+        nudge_history(&mut self.history[cut_by], bonus);
+        for index in first + 1..=cut_at {
+            let ScoredMove { mv, capture_rank } = self.move_stack[index];
+            if capture_rank.is_none() && mv.promotion.is_none() {
+                let tried_in_vain = self.history_index(mv);
+                nudge_history(&mut self.history[tried_in_vain], -bonus);
+            }
         }
     }
 
@@ -836,7 +986,7 @@ mod tests {
         searcher.settings = Settings::from_spec("ordering=killers").unwrap();
         let killer = searcher.board.parse_coordinate_move("b1c3").unwrap();
         searcher.remember_killer(killer, 0);
-        assert!(!searcher.generate_and_rank(true, 0));
+        assert!(!searcher.generate_and_rank(true, false, 0));
         let moves: Vec<String> = searcher
             .move_stack
             .iter()
@@ -850,10 +1000,77 @@ mod tests {
     }
 
     #[test]
+    fn history_ordering_puts_quiet_moves_that_cut_off_first() {
+        let mut searcher = Searcher::new(10);
+        searcher.board = Board::from_fen("6k1/8/6p1/3n3p/4P3/3P4/8/1N1Q2K1 w - - 0 1").unwrap();
+        searcher.settings = Settings::from_spec("ordering=history").unwrap();
+        let killer = searcher.board.parse_coordinate_move("b1c3").unwrap();
+        let often_good = searcher.board.parse_coordinate_move("g1f2").unwrap();
+        let once_good = searcher.board.parse_coordinate_move("d1e2").unwrap();
+        searcher.remember_killer(killer, 0);
+        // g1f2 cut off twice at 5 plies, d1e2 once at 2 plies.
+        for (mv, plies) in [(often_good, 5), (often_good, 5), (once_good, 2)] {
+            searcher.move_stack.clear();
+            searcher.move_stack.push(ScoredMove {
+                mv,
+                capture_rank: None,
+            });
+            searcher.update_history(0, 0, plies);
+        }
+        searcher.move_stack.clear();
+        assert!(!searcher.generate_and_rank(true, false, 0));
+        let moves: Vec<String> = searcher
+            .move_stack
+            .iter()
+            .map(|scored| scored.mv.coordinate())
+            .collect();
+        assert_eq!(moves[..4], ["e4d5", "b1c3", "g1f2", "d1e2"]);
+        assert_eq!(moves.last().unwrap(), "d1h5");
+        // A horizon node is not sorted: its quiet moves stay in generation order.
+        searcher.move_stack.clear();
+        assert!(!searcher.generate_and_rank(true, true, 0));
+        assert_ne!(searcher.move_stack[2].mv, often_good);
+    }
+
+    #[test]
+    fn history_rewards_the_cut_and_penalises_quiet_moves_tried_before() {
+        let mut searcher = Searcher::new(10);
+        searcher.settings = Settings::from_spec("ordering=history").unwrap();
+        let [cut, vain, capture] = ["g1f3", "b1c3", "e2e4"]
+            .map(|text| searcher.board.parse_coordinate_move(text).unwrap());
+        searcher.move_stack = vec![
+            ScoredMove {
+                mv: cut,
+                capture_rank: None,
+            },
+            ScoredMove {
+                mv: vain,
+                capture_rank: None,
+            },
+            ScoredMove {
+                mv: capture,
+                capture_rank: Some(1),
+            },
+        ];
+        searcher.update_history(0, 2, 4);
+        let score = |searcher: &Searcher, mv| searcher.history[searcher.history_index(mv)];
+        let scores = [cut, vain, capture].map(|mv| score(&searcher, mv));
+        // A capture (here a move the list says is one) keeps its score.
+        assert_eq!(scores, [16, -16, 0]);
+        // Scores approach the limit but never pass it.
+        for _ in 0..10_000 {
+            searcher.update_history(0, 0, 40);
+        }
+        let cut_score = score(&searcher, cut);
+        assert!(cut_score > HISTORY_LIMIT / 2 && cut_score <= HISTORY_LIMIT);
+    }
+
+    #[test]
     fn micro_max_ordering_tries_every_capture_first() {
         let mut searcher = Searcher::new(10);
         searcher.board = Board::from_fen("6k1/8/6p1/3n3p/4P3/3P4/8/1N1Q2K1 w - - 0 1").unwrap();
-        assert!(!searcher.generate_and_rank(true, 0));
+        searcher.settings = Settings::from_spec("ordering=micromax").unwrap();
+        assert!(!searcher.generate_and_rank(true, false, 0));
         let captures: Vec<String> = searcher.move_stack[..2]
             .iter()
             .map(|scored| scored.mv.coordinate())

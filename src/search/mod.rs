@@ -190,8 +190,11 @@ pub struct Searcher {
     generated: Vec<Move>,
     /// Two killer moves per ply (switch `ordering=killers`), cleared per search.
     killers: Vec<[Option<Move>; 2]>,
+    /// History scores of quiet moves by side, from- and to-square (switch
+    /// `ordering=history`), cleared at the start of every search.
+    history: Vec<Score>,
     /// Scratch buffer for sorting a node's moves by their ordering key.
-    ordering_scratch: Vec<((i32, Score), ScoredMove)>,
+    ordering_scratch: Vec<((i32, Score, usize), ScoredMove)>,
     /// micro-Max's `R`: non-pawn material gone from the board (see `eval.rs`).
     material_gone: i32,
     /// Nodes as micro-Max counts them: passes of the deepening loop.
@@ -234,6 +237,7 @@ impl Searcher {
             move_stack: Vec::with_capacity(8192),
             generated: Vec::with_capacity(256),
             killers: Vec::new(),
+            history: vec![0; 2 * 128 * 128],
             ordering_scratch: Vec::with_capacity(256),
             material_gone: 0,
             nodes: 0,
@@ -343,7 +347,12 @@ impl Searcher {
         self.path_keys.push(board.key());
         self.move_stack.clear();
         self.killers.clear();
+        // Every search starts afresh, so that a position always gets the same
+        // search (the laboratory compares searches position by position).
+        self.history.fill(0);
         self.material_gone = eval::material_gone(board);
+        self.table.set_buckets(self.settings.hash_buckets);
+        self.table.start_search();
         self.nodes = 0;
         self.calls = 0;
         self.selective_depth = 0;

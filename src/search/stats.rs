@@ -54,6 +54,10 @@ pub struct Counters {
     pub lmr_researches: u64,
     /// Moves searched a ply deeper because the side to move was in check.
     pub check_extensions: u64,
+    /// Nodes cut off by reverse futility pruning (switch `rfp`).
+    pub reverse_futility_prunes: u64,
+    /// Quiet moves skipped by late-move pruning (switch `lmp`).
+    pub late_move_prunes: u64,
 }
 
 impl Counters {
@@ -71,7 +75,7 @@ impl Counters {
     }
 
     /// The counts as an array, in field order.
-    fn to_array(self) -> [u64; 15] {
+    fn to_array(self) -> [u64; 17] {
         [
             self.scoring_nodes,
             self.quiescence_nodes,
@@ -88,11 +92,13 @@ impl Counters {
             self.lmr_reductions,
             self.lmr_researches,
             self.check_extensions,
+            self.reverse_futility_prunes,
+            self.late_move_prunes,
         ]
     }
 
     /// The counts from an array in field order.
-    fn from_array(c: [u64; 15]) -> Counters {
+    fn from_array(c: [u64; 17]) -> Counters {
         Counters {
             scoring_nodes: c[0],
             quiescence_nodes: c[1],
@@ -109,6 +115,8 @@ impl Counters {
             lmr_reductions: c[12],
             lmr_researches: c[13],
             check_extensions: c[14],
+            reverse_futility_prunes: c[15],
+            late_move_prunes: c[16],
         }
     }
 
@@ -292,6 +300,10 @@ impl SearchStats {
             format!(
                 "futility prunes {}, LMR reductions {}, re-searches {}, check extensions {}",
                 c.futility_prunes, c.lmr_reductions, c.lmr_researches, c.check_extensions
+            ),
+            format!(
+                "reverse futility prunes {}, late-move prunes {}",
+                c.reverse_futility_prunes, c.late_move_prunes
             ),
             format!(
                 "selective depth {}, quiescence share {:.1} %",

@@ -26,6 +26,7 @@ use crate::board::{Board, Move};
 use crate::clock::Limits;
 use crate::eval::Score;
 
+use super::techniques::{CALIBRATED_PRESET, Settings};
 use super::{INFINITY, Listener, SearchResult, Searcher, Silent, mate_in};
 
 /// The weakest setting offered.
@@ -250,6 +251,26 @@ impl Searcher {
         if limits.infinite {
             return self.think(board, history, limits, listener);
         }
+        // The scale was calibrated with one search; a stronger default must
+        // not make every level stronger.
+        let own_settings = std::mem::replace(
+            &mut self.settings,
+            Settings::preset(CALIBRATED_PRESET).expect("the calibrated preset exists"),
+        );
+        let result = self.play_limited(strength, board, history, limits, listener);
+        self.settings = own_settings;
+        result
+    }
+
+    /// [`Searcher::play`] with a strength limit, under the calibrated settings.
+    fn play_limited(
+        &mut self,
+        strength: Strength,
+        board: &Board,
+        history: &[u64],
+        limits: &Limits,
+        listener: &mut dyn Listener,
+    ) -> SearchResult {
         let mut result = self.think(board, history, &strength.limit(limits), listener);
         let Some(searched_best) = result.best_move else {
             return result;

@@ -39,6 +39,11 @@ pub enum MoveOrdering {
     /// Seed 002's: good captures by MVV/LVA, killer 1, killer 2, the other
     /// quiet moves, then the bad captures by static exchange evaluation.
     Killers,
+    /// As `Killers`, with the other quiet moves sorted by their **history**:
+    /// how often (weighted by depth) each from-to move of the side to move
+    /// caused a cut-off anywhere in the tree, less how often it was tried
+    /// in vain before another quiet move cut off.
+    History,
 }
 
 /// When a node whose side to move is in check searches one ply deeper.
@@ -88,6 +93,8 @@ pub struct Settings {
     pub hash: bool,
     /// Probe and store the hash table in quiescence nodes too.
     pub quiescence_hash: bool,
+    /// Two-slot buckets (depth-preferred + always-replace) in the hash table.
+    pub hash_buckets: bool,
     /// Internal iterative deepening at every node.
     pub iid: bool,
     /// Try the hash table's best move first.
@@ -120,6 +127,17 @@ pub struct Settings {
     pub lmr_min_depth: i32,
     /// Plies an LMR-reduced move is reduced by (micro-Max: 1).
     pub lmr_reduction: i32,
+    /// LMR by a table: the reduction grows with the depth and with how late
+    /// the move comes (replaces `lmr_min_depth` and `lmr_reduction`).
+    pub lmr_table: bool,
+    /// Reverse futility pruning: near the horizon, a node whose evaluation
+    /// beats beta by a margin per ply returns at once.
+    pub rfp: bool,
+    /// Reverse futility margin per ply of depth left, in centipawns.
+    pub rfp_margin: Score,
+    /// Late-move pruning: near the horizon, quiet moves after the first few
+    /// are not searched at all.
+    pub lmp: bool,
     /// Check extension.
     pub check_extension: CheckExtension,
     /// The quiescence scheme.
@@ -146,6 +164,8 @@ pub const LMR_MIN_DEPTH: i32 = 5;
 pub const LMR_REDUCTION: i32 = 1;
 /// micro-Max's futility margin: none (`v > V`).
 pub const FUTILITY_MARGIN: Score = 0;
+/// Reverse futility pruning's margin per ply: three quarters of a pawn.
+pub const RFP_MARGIN: Score = 75;
 /// The first aspiration window's half-width: a third of a pawn, as in seed 002.
 pub const ASPIRATION_MARGIN: Score = 33;
 
@@ -156,7 +176,13 @@ impl Default for Settings {
 }
 
 /// The names of the presets, default first.
-pub const PRESETS: [&str; 3] = ["default", "micromax", "plain"];
+pub const PRESETS: [&str; 4] = ["default", "micromax", "plain", CALIBRATED_PRESET];
+
+/// The preset the strength setting (`UCI_Elo`) was calibrated with: umax's
+/// default before the history ordering, table LMR, PVS, reverse futility
+/// and late-move pruning were adopted. A limited strength always plays with
+/// it, so that the scale stays as measured.
+pub const CALIBRATED_PRESET: &str = "calibrated";
 
 impl Settings {
     /// The settings of a named preset (see the module docs).
@@ -164,6 +190,7 @@ impl Settings {
         let micromax = Settings {
             hash: true,
             quiescence_hash: true,
+            hash_buckets: false,
             iid: true,
             hint: true,
             captures: CaptureOrder::BestFirst,
@@ -180,6 +207,10 @@ impl Settings {
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
+            lmr_table: false,
+            rfp: false,
+            rfp_margin: RFP_MARGIN,
+            lmp: false,
             check_extension: CheckExtension::NotInEndgame,
             quiescence: Quiescence::TwoPass,
             pvs: false,
@@ -191,7 +222,21 @@ impl Settings {
         };
         match name {
             "micromax" => Ok(micromax),
+            // Each departure from micro-Max here won its place in self-play
+            // (the README's worth table has the match results).
             "default" => Ok(Settings {
+                quiescence_hash: false,
+                captures: CaptureOrder::MvvLva,
+                null: NullMove::On,
+                eval: EvalStyle::Umax,
+                ordering: MoveOrdering::History,
+                lmr_table: true,
+                pvs: true,
+                rfp: true,
+                lmp: true,
+                ..micromax
+            }),
+            CALIBRATED_PRESET => Ok(Settings {
                 quiescence_hash: false,
                 captures: CaptureOrder::MvvLva,
                 null: NullMove::On,
@@ -363,7 +408,11 @@ const CAPTURE_ORDERS: [CaptureOrder; 3] = [
     CaptureOrder::BestFirst,
     CaptureOrder::Generation,
 ];
-const MOVE_ORDERINGS: [MoveOrdering; 2] = [MoveOrdering::MicroMax, MoveOrdering::Killers];
+const MOVE_ORDERINGS: [MoveOrdering; 3] = [
+    MoveOrdering::MicroMax,
+    MoveOrdering::Killers,
+    MoveOrdering::History,
+];
 const CHECK_EXTENSIONS: [CheckExtension; 4] = [
     CheckExtension::Off,
     CheckExtension::On,
@@ -397,6 +446,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.quiescence_hash = v != 0,
     },
     TechniqueOption {
+        name: "hash_buckets",
+        kind: OptionKind::Switch,
+        doc: "hash table of two-slot buckets, depth-preferred + always-replace (micro-Max: one slot, always replace)",
+        get: |s| i32::from(s.hash_buckets),
+        set: |s, v| s.hash_buckets = v != 0,
+    },
+    TechniqueOption {
         name: "iid",
         kind: OptionKind::Switch,
         doc: "internal iterative deepening at every node (off: search the depth asked at once)",
@@ -419,8 +475,8 @@ pub const OPTIONS: &[TechniqueOption] = &[
     },
     TechniqueOption {
         name: "ordering",
-        kind: OptionKind::Choice(&["micromax", "killers"]),
-        doc: "after the hint: captures then quiets, or good captures, 2 killers, quiets, bad captures (SEE)",
+        kind: OptionKind::Choice(&["micromax", "killers", "history"]),
+        doc: "after the hint: captures then quiets; or good captures, 2 killers, quiets, bad captures (SEE); history: quiets by history",
         get: |s| index_of(&MOVE_ORDERINGS, &s.ordering),
         set: |s, v| s.ordering = MOVE_ORDERINGS[v as usize],
     },
@@ -507,6 +563,34 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "plies a late move is reduced by (micro-Max: 1)",
         get: |s| s.lmr_reduction,
         set: |s, v| s.lmr_reduction = v,
+    },
+    TechniqueOption {
+        name: "lmr_table",
+        kind: OptionKind::Switch,
+        doc: "lmr=on: reduce by a table, more the deeper and the later the move (not checks, killers, captures)",
+        get: |s| i32::from(s.lmr_table),
+        set: |s, v| s.lmr_table = v != 0,
+    },
+    TechniqueOption {
+        name: "rfp",
+        kind: OptionKind::Switch,
+        doc: "reverse futility pruning: within 3 plies of the horizon, return if eval - margin * plies >= beta",
+        get: |s| i32::from(s.rfp),
+        set: |s, v| s.rfp = v != 0,
+    },
+    TechniqueOption {
+        name: "rfp_margin",
+        kind: OptionKind::Spin { min: 10, max: 500 },
+        doc: "reverse futility margin per ply in centipawns",
+        get: |s| s.rfp_margin,
+        set: |s, v| s.rfp_margin = v,
+    },
+    TechniqueOption {
+        name: "lmp",
+        kind: OptionKind::Switch,
+        doc: "late-move pruning: within 3 plies of the horizon, skip quiet moves after the first 3 + plies^2",
+        get: |s| i32::from(s.lmp),
+        set: |s, v| s.lmp = v != 0,
     },
     TechniqueOption {
         name: "check_extension",
