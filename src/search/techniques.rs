@@ -776,6 +776,14 @@ pub fn worth_rows() -> Vec<(String, String)> {
         ("late-move reduction", "lmr=off"),
         ("check extension (vs none)", "check_extension=off"),
         ("two-pass quiescence (vs plain)", "quiescence=plain"),
+        (
+            "history move ordering (vs micro-Max's)",
+            "ordering=micromax",
+        ),
+        ("table LMR (vs micro-Max's LMR)", "lmr_table=off"),
+        ("principal variation search", "pvs=off"),
+        ("reverse futility pruning", "rfp=off"),
+        ("late-move pruning", "lmp=off"),
     ]
     .iter()
     .map(|(label, spec)| (label.to_string(), spec.to_string()))
