@@ -48,7 +48,7 @@
 
 use std::fmt::Write as _;
 
-use crate::board::{Board, Color, Square};
+use crate::board::{Board, Color, Move, Square};
 use crate::eval::tapered::{self, ENTRIES, FULL_PHASE, PieceParams, Table, TaperedParams};
 use crate::eval::{self, Score, tuned};
 use crate::game::parse_pgn;
@@ -75,6 +75,9 @@ pub const DEFAULT_SKIP_PLIES: usize = 8;
 pub const DEFAULT_ITERATIONS: usize = 1000;
 /// Adam's step size by default (centipawns per pass, at most).
 pub const DEFAULT_RATE: f64 = 1.0;
+/// Ridge regularisation by default: the error grows by this much per
+/// squared centipawn a parameter moves from its start.
+pub const DEFAULT_L2: f64 = 0.0;
 
 /// Where the parameters start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -107,15 +110,27 @@ struct Sample {
     result: f32,
 }
 
-/// The positions to tune on, as features.
+/// One opening (start position) in this many is held out of tuning, with
+/// all its games, to measure overfitting.
+pub const HOLD_OUT_EVERY: usize = 10;
+
+/// The positions to tune on, as features: the training positions, and the
+/// positions of the games of one opening in [`HOLD_OUT_EVERY`] held out, to
+/// check that what the tuner learns holds for games it has not seen.
 #[derive(Clone, Debug, Default)]
 pub struct DataSet {
     samples: Vec<Sample>,
+    held_out: Vec<Sample>,
     features: Vec<Feature>,
     /// Games read, finished or not.
     pub games: usize,
     /// Games skipped: unfinished (`*`) or unreadable.
     pub games_skipped: usize,
+    /// Games skipped because the same game (start position and moves) was
+    /// read before.
+    pub duplicates: usize,
+    /// A key of every game read: its start position's and its moves'.
+    seen_games: std::collections::HashSet<(u64, Vec<Move>)>,
     /// The first unreadable game's error, if any.
     pub first_error: Option<String>,
     /// Positions looked at, before the filters.
@@ -230,17 +245,28 @@ impl DataSet {
                 self.games_skipped += 1;
                 continue;
             };
+            // Hold out by opening, not by game: self-play plays each opening
+            // twice, and the two games may share most of their moves.
+            // Two engines with the same settings play the same game with
+            // each colour: once is enough.
+            let key = (game.game.start_board().key(), game.game.moves().to_vec());
+            if !self.seen_games.insert(key) {
+                self.duplicates += 1;
+                continue;
+            }
+            let held_out = game.game.start_board().key() % HOLD_OUT_EVERY as u64 == 0;
             let mut board = game.game.start_board().clone();
             for (ply, &mv) in game.game.moves().iter().enumerate() {
-                self.add_position(&board, ply < skip_plies, score);
+                self.add_position(&board, ply < skip_plies, score, held_out);
                 board.make_move(mv);
             }
-            self.add_position(&board, game.game.moves().len() < skip_plies, score);
+            let plies = game.game.moves().len();
+            self.add_position(&board, plies < skip_plies, score, held_out);
         }
     }
 
     /// Add one position (unless a filter drops it).
-    fn add_position(&mut self, board: &Board, too_early: bool, result: f32) {
+    fn add_position(&mut self, board: &Board, too_early: bool, result: f32, held_out: bool) {
         self.positions_seen += 1;
         let drop = if too_early {
             Some(0)
@@ -256,21 +282,31 @@ impl DataSet {
             return;
         }
         let (phase, features) = features(board);
-        self.samples.push(Sample {
+        let sample = Sample {
             first: self.features.len() as u32,
             len: features.len() as u8,
             phase: phase as u8,
             result,
-        });
+        };
+        if held_out {
+            self.held_out.push(sample);
+        } else {
+            self.samples.push(sample);
+        }
         self.features.extend(features);
     }
 
-    /// Number of positions kept.
+    /// Number of positions kept (for training and held out).
     pub fn len(&self) -> usize {
-        self.samples.len()
+        self.samples.len() + self.held_out.len()
     }
 
-    /// Are there no positions?
+    /// Number of positions held out.
+    pub fn held_out_len(&self) -> usize {
+        self.held_out.len()
+    }
+
+    /// Are there no training positions?
     pub fn is_empty(&self) -> bool {
         self.samples.is_empty()
     }
@@ -281,18 +317,20 @@ impl DataSet {
     }
 
     /// The mean squared error of `params` (rounded as the engine uses them)
-    /// with the scale `k`.
-    pub fn error_of(&self, params: &TaperedParams, k: f64) -> f64 {
-        let total: f64 = self
-            .samples
-            .iter()
-            .map(|sample| {
-                let eval = feature_eval(params, i32::from(sample.phase), self.features_of(sample));
-                let error = sigmoid(k * f64::from(eval)) - f64::from(sample.result);
-                error * error
-            })
-            .sum();
-        total / self.samples.len().max(1) as f64
+    /// with the scale `k`: `[training positions, held-out positions]`.
+    pub fn error_of(&self, params: &TaperedParams, k: f64) -> [f64; 2] {
+        [&self.samples, &self.held_out].map(|samples| {
+            let total: f64 = samples
+                .iter()
+                .map(|sample| {
+                    let features = self.features_of(sample);
+                    let eval = feature_eval(params, i32::from(sample.phase), features);
+                    let error = sigmoid(k * f64::from(eval)) - f64::from(sample.result);
+                    error * error
+                })
+                .sum();
+            total / samples.len().max(1) as f64
+        })
     }
 }
 
@@ -352,17 +390,16 @@ impl Model {
             .sum()
     }
 
-    /// The mean squared error with the scale `k`.
-    fn error(&self, data: &DataSet, k: f64) -> f64 {
-        let total: f64 = data
-            .samples
+    /// The mean squared error over `samples` with the scale `k`.
+    fn error(&self, data: &DataSet, samples: &[Sample], k: f64) -> f64 {
+        let total: f64 = samples
             .iter()
             .map(|sample| {
                 let error = sigmoid(k * self.eval(data, sample)) - f64::from(sample.result);
                 error * error
             })
             .sum();
-        total / data.samples.len().max(1) as f64
+        total / samples.len().max(1) as f64
     }
 
     /// The error's gradient with respect to every parameter, into `gradient`.
@@ -431,6 +468,10 @@ impl Model {
                 };
                 for (row, cells) in table.iter_mut().enumerate() {
                     for (column, cell) in cells.iter_mut().enumerate() {
+                        // (Pawns' rows for ranks 8 and 1 stay at zero.)
+                        if kind == 0 && (row == 0 || row == 7) {
+                            continue;
+                        }
                         let entry = kind * 32 + row * 4 + column;
                         *cell = (self.theta[2 * entry + phase] - shift).round() as Score;
                     }
@@ -449,7 +490,7 @@ fn fit_k(model: &Model, data: &DataSet) -> f64 {
     for _ in 0..40 {
         let a = high - ratio * (high - low);
         let b = low + ratio * (high - low);
-        if model.error(data, a) < model.error(data, b) {
+        if model.error(data, &data.samples, a) < model.error(data, &data.samples, b) {
             high = b;
         } else {
             low = a;
@@ -465,28 +506,36 @@ pub struct Tuned {
     pub params: TaperedParams,
     /// The scale K.
     pub k: f64,
-    /// The error of the starting parameters.
-    pub error_before: f64,
-    /// The error of the tuned parameters before rounding.
-    pub error_after: f64,
-    /// The error of the rounded parameters, as the engine evaluates.
-    pub error_rounded: f64,
+    /// The error of the starting parameters: `[training, held out]`.
+    pub error_before: [f64; 2],
+    /// The error of the tuned parameters, rounded as the engine uses them.
+    pub error_after: [f64; 2],
+    /// The pass whose parameters were kept: the one with the lowest error on
+    /// the held-out positions (0: the starting parameters).
+    pub best_iteration: usize,
 }
 
+/// Every how many passes the held-out error is measured.
+const CHECK_EVERY: usize = 10;
+
 /// Tune from `start` on `data` for `iterations` passes of Adam with step
-/// size `rate`; `progress` is called every 100 passes with the pass and the
-/// error.
+/// size `rate` (centipawns) and ridge regularisation `l2`, keeping the parameters of the pass with the
+/// lowest held-out error (early stopping: later passes fit the training games
+/// better but no longer predict other games better). `progress` is called
+/// every 100 passes with the pass and the training and held-out errors.
 pub fn tune(
     data: &DataSet,
     start: &TaperedParams,
     iterations: usize,
     rate: f64,
-    progress: &mut dyn FnMut(usize, f64),
+    l2: f64,
+    progress: &mut dyn FnMut(usize, [f64; 2]),
 ) -> Tuned {
     let first = Model::from_params(start);
     let mut model = first.clone();
     let k = fit_k(&model, data);
-    let error_before = model.error(data, k);
+    let error_before = data.error_of(start, k);
+    let (mut best, mut best_error, mut best_iteration) = (model.clone(), error_before[1], 0);
     // Adam (Kingma and Ba, 2014) with its usual constants.
     let (beta1, beta2, epsilon): (f64, f64, f64) = (0.9, 0.999, 1e-8);
     let size = model.theta.len();
@@ -494,6 +543,12 @@ pub fn tune(
         (vec![0.0; size], vec![0.0; size], vec![0.0; size]);
     for iteration in 1..=iterations {
         model.gradient(data, k, &mut gradient);
+        // Ridge regularisation: `l2` times the squared distance from the
+        // start is added to the error, so that an entry that few positions
+        // see stays near its starting value instead of fitting their games.
+        for (i, slope) in gradient.iter_mut().enumerate() {
+            *slope += 2.0 * l2 * (model.theta[i] - first.theta[i]);
+        }
         let correction1 = 1.0 - beta1.powi(iteration as i32);
         let correction2 = 1.0 - beta2.powi(iteration as i32);
         for i in 0..size {
@@ -502,17 +557,24 @@ pub fn tune(
             let step = mean[i] / correction1 / ((variance[i] / correction2).sqrt() + epsilon);
             model.theta[i] -= rate * step;
         }
-        if iteration % 100 == 0 {
-            progress(iteration, model.error(data, k));
+        if iteration % CHECK_EVERY == 0 || iteration == iterations {
+            let held_out = model.error(data, &data.held_out, k);
+            // With nothing held out, the last pass is kept.
+            if held_out <= best_error || data.held_out.is_empty() {
+                (best, best_error, best_iteration) = (model.clone(), held_out, iteration);
+            }
+            if iteration % 100 == 0 {
+                progress(iteration, [model.error(data, &data.samples, k), held_out]);
+            }
         }
     }
-    let params = model.to_params(&first);
+    let params = best.to_params(&first);
     Tuned {
         params,
         k,
         error_before,
-        error_after: model.error(data, k),
-        error_rounded: data.error_of(&params, k),
+        error_after: data.error_of(&params, k),
+        best_iteration,
     }
 }
 
@@ -583,6 +645,7 @@ struct Arguments {
     iterations: usize,
     skip_plies: usize,
     rate: f64,
+    l2: f64,
     start: Start,
 }
 
@@ -614,6 +677,14 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
                 quote(&text)
             ))?,
     };
+    let l2 = match take_option(&mut args, "--l2")? {
+        None => DEFAULT_L2,
+        Some(text) => text
+            .parse::<f64>()
+            .ok()
+            .filter(|l2| *l2 >= 0.0 && l2.is_finite())
+            .ok_or(format!("--l2: '{}' is not a number >= 0", quote(&text)))?,
+    };
     let start = match take_option(&mut args, "--start")?.as_deref() {
         None | Some("umax") => Start::Umax,
         Some("current") => Start::Current,
@@ -636,6 +707,7 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
         iterations,
         skip_plies,
         rate,
+        l2,
         start,
     })
 }
@@ -655,10 +727,11 @@ pub fn main(args: &[String]) -> Result<(), String> {
             return Err(format!("{}: no games", quote(path)));
         }
     }
-    let finished = data.games - data.games_skipped;
+    let finished = data.games - data.games_skipped - data.duplicates;
     send(&format!(
-        "games: {} read, {} skipped (unfinished or unreadable), {finished} used",
-        data.games, data.games_skipped
+        "games: {} read, {} skipped (unfinished or unreadable), {} duplicates \
+         (the same moves from the same start), {finished} used",
+        data.games, data.games_skipped, data.duplicates
     ));
     if let Some(error) = &data.first_error {
         send(&format!("first unreadable game: {error}"));
@@ -666,10 +739,11 @@ pub fn main(args: &[String]) -> Result<(), String> {
     let [early, in_check, not_quiet] = data.dropped;
     send(&format!(
         "positions: {} seen, {early} in the first {} plies, {in_check} in check, \
-         {not_quiet} not quiet (a capture wins material by SEE): {} used",
+         {not_quiet} not quiet (a capture wins material by SEE): {} used, {} of them held out",
         data.positions_seen,
         arguments.skip_plies,
-        data.len()
+        data.len(),
+        data.held_out_len()
     ));
     if data.is_empty() {
         return Err(match &data.first_error {
@@ -686,11 +760,19 @@ pub fn main(args: &[String]) -> Result<(), String> {
         &start,
         arguments.iterations,
         arguments.rate,
-        &mut |iteration, error| send(&format!("iteration {iteration:5}: error {error:.6}")),
+        arguments.l2,
+        &mut |iteration, [training, held_out]| {
+            send(&format!(
+                "iteration {iteration:5}: error {training:.6} training, {held_out:.6} held out"
+            ))
+        },
     );
+    let ([train_before, held_before], [train_after, held_after]) =
+        (tuned.error_before, tuned.error_after);
     send(&format!(
-        "K = {:.6} per centipawn; error {:.6} before, {:.6} after ({:.6} rounded)",
-        tuned.k, tuned.error_before, tuned.error_after, tuned.error_rounded
+        "K = {:.6} per centipawn; kept pass {}; mean squared error {train_before:.6} before, \
+         {train_after:.6} after (training); {held_before:.6} before, {held_after:.6} after (held out)",
+        tuned.k, tuned.best_iteration
     ));
     let header = vec![
         String::new(),
@@ -699,14 +781,18 @@ pub fn main(args: &[String]) -> Result<(), String> {
         "```".to_string(),
         String::new(),
         format!(
-            "{} positions from {finished} games; K = {:.6} per centipawn; mean",
+            "{} positions from {finished} games ({} of them held out: the games of",
             data.len(),
-            tuned.k
+            data.held_out_len()
         ),
         format!(
-            "squared error {:.6} before tuning, {:.6} after (rounded).",
-            tuned.error_before, tuned.error_rounded
+            "one opening in {HOLD_OUT_EVERY}); K = {:.6} per centipawn; pass {} kept. Mean squared",
+            tuned.k, tuned.best_iteration
         ),
+        format!(
+            "error {train_before:.6} before tuning, {train_after:.6} after (training positions);"
+        ),
+        format!("{held_before:.6} before, {held_after:.6} after (held-out positions)."),
     ];
     let source = write_source(&tuned.params, &header);
     std::fs::write(&arguments.out, source)
