@@ -37,7 +37,13 @@
 //!    parameter is a sum over positions; Adam (gradient descent with a
 //!    per-parameter step size) follows it downhill for `--iterations` passes
 //!    over all positions.
-//! 5. **Output**: the parameters, rounded to whole centipawns, are written
+//! 5. **Overfitting**: positions of one game are nearly alike and share one
+//!    result, so a few hundred parameters can learn the *games* rather than
+//!    chess. The games of one opening in [`HOLD_OUT_EVERY`] are held out of
+//!    the fit; the tuner keeps the pass whose parameters predict them best
+//!    (early stopping), and `--l2` pulls every parameter towards its start
+//!    (ridge regularisation), so that entries few games see stay put.
+//! 6. **Output**: the parameters, rounded to whole centipawns, are written
 //!    as Rust source ([`write_source`]) for `src/eval/tuned.rs`. (A piece's
 //!    value and the average of its table say the same thing twice; each table
 //!    keeps its starting average, so that the values can be compared with
@@ -58,14 +64,16 @@ use crate::search::see;
 /// The usage of `umax tune`.
 pub const USAGE: &str = "\
 usage: umax tune PGN... [--out FILE] [--iterations N] [--skip-plies N]
-                        [--rate CP] [--start umax|current]
+                        [--rate CP] [--l2 LAMBDA] [--start umax|current]
 
 Fits the tapered evaluation (eval=tapered) to the results of the games in the
 PGN files (Texel tuning) and writes the tables as Rust source to FILE
-(default tuned.rs; the engine reads them from src/eval/tuned.rs).
+(default tuned.rs; the engine reads them from src/eval/tuned.rs). The games
+of one opening in ten are held out; the pass that predicts them best is kept.
   --iterations N   passes of gradient descent over all positions (default 1000)
   --skip-plies N   positions skipped after each game's start (default 8)
   --rate CP        Adam's step size in centipawns (default 1)
+  --l2 LAMBDA      ridge regularisation towards the start (default 0)
   --start umax     start from umax's own evaluation written as tables (default)
   --start current  start from the tables the engine was built with";
 

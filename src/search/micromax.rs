@@ -82,10 +82,11 @@ pub(super) struct ScoredMove {
 /// Captures (and, with `queen_pushes`, queen promotions) are what quiescence
 /// searches; under-promotions that capture nothing are treated as quiet moves.
 ///
-/// Deviation from micro-Max (eval styles `umax` and `tapered`): micro-Max's quiescence ignores
-/// promotions that capture nothing; umax lets quiescence push a pawn to queen.
-/// (micro-Max promotes to a queen only; umax generates all four promotions in
-/// full-width nodes, under both styles: the rules stay complete.)
+/// Deviation from micro-Max (eval styles `umax` and `tapered`): micro-Max's
+/// quiescence ignores promotions that capture nothing; umax lets quiescence
+/// push a pawn to queen. (micro-Max promotes to a queen only; umax generates
+/// all four promotions in full-width nodes, under every style: the rules stay
+/// complete.)
 #[inline]
 fn is_tactical(victim: Piece, mv: Move, queen_pushes: bool) -> bool {
     !victim.is_empty()
