@@ -21,7 +21,7 @@
 //!    come from the opening book, not from the engine), positions with the
 //!    side to move in check, and positions that are not **quiet**: where some
 //!    capture or promotion wins material by static exchange evaluation
-//!    ([`see`](crate::search::see)). The evaluation of a position in the middle
+//!    ([`search::see`](crate::search::see)). The evaluation of a position in the middle
 //!    of an exchange says little about the result; the search would have
 //!    looked further.
 //! 2. **Features**: the tapered evaluation is linear in its parameters for a

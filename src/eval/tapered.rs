@@ -59,6 +59,17 @@
 //! table's average where it started (umax's evaluation), so the tuned values
 //! can be read beside umax's [`PIECE_VALUES`](super::PIECE_VALUES).
 //!
+//! ## What a table cannot say
+//!
+//! The tuning starts from umax's own evaluation written as tables
+//! ([`TaperedParams::from_umax`]), but three of umax's terms do not fit in a
+//! table and are only approximated there: the frozen king is a cost per king
+//! *move* in umax and becomes a value per *square* (so a king that has
+//! stepped off its home square once pays once, and Ke1-f1 reads the same
+//! entry as a king castled long on c1); the pawn-structure penalty and the
+//! king's pawn shelter look at neighbouring pawns and are gone. The tuner can
+//! only repair this as far as its games teach it.
+//!
 //! Deviation from micro-Max: the whole of this file; micro-Max has no
 //! piece-square tables and no tapering (its only phase-dependent terms are the
 //! frozen king and the pawn push). The style is a laboratory switch, off by
