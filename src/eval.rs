@@ -27,9 +27,13 @@
 //!
 //! Some details can be taken exactly as micro-Max 4.8 has them ([`EvalStyle`]):
 //! where the centre is, which king the pawn shelter protects, what a promotion
-//! gains, and whether quiescence pushes pawns to queen.
+//! gains, and whether quiescence pushes pawns to queen. A third style,
+//! [`tapered`], replaces all these terms by tuned piece-square tables.
 
 use crate::board::{Board, CastlingRights, Color, Move, MoveKind, Piece, PieceKind, Square};
+
+pub mod tapered;
+pub mod tuned;
 
 /// Which version of the evaluation's details to use (the laboratory's `eval`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +48,13 @@ pub enum EvalStyle {
     Umax,
     /// micro-Max 4.8's details exactly (in its units scaled to centipawns).
     MicroMax,
+    /// Material and piece-square tables with a middle-game and an end-game
+    /// value, blended by the phase and fitted to games by `umax tune` (see
+    /// [`tapered`]). Quiescence pushes pawns to queen, as under `umax`.
+    ///
+    /// Deviation from micro-Max: micro-Max has no piece-square tables; all its
+    /// positional terms are replaced by them under this style.
+    Tapered,
 }
 
 /// Scores are centipawns from the point of view of the side to move.
@@ -190,7 +201,9 @@ const NO_CENTRALISATION: [Score; 128] = [0; 128];
 fn centre_table(style: EvalStyle, kind: PieceKind) -> &'static [Score; 128] {
     match (kind, style) {
         (PieceKind::Rook | PieceKind::Queen, _) => &NO_CENTRALISATION,
-        (_, EvalStyle::Umax) => &CENTRALISATION,
+        // The tapered style has its own tables; asked for centralisation, it
+        // answers umax's.
+        (_, EvalStyle::Umax | EvalStyle::Tapered) => &CENTRALISATION,
         (_, EvalStyle::MicroMax) => &MICROMAX_CENTRALISATION,
     }
 }
@@ -204,6 +217,9 @@ pub fn move_gain(board: &Board, mv: Move, material_gone: i32) -> Score {
 /// [`move_gain`] in the given style.
 #[inline]
 pub fn move_gain_in(style: EvalStyle, board: &Board, mv: Move, material_gone: i32) -> Score {
+    if style == EvalStyle::Tapered {
+        return tapered::move_gain(board, mv, material_gone);
+    }
     let mover = board.piece_at(mv.from);
     let Some(kind) = mover.kind() else { return 0 };
     let us = board.side_to_move();
@@ -256,7 +272,8 @@ fn pawn_move_gain(
     let undefended = i32::from(!pawn_beside(-2)) + i32::from(!pawn_beside(2)) - 1;
     // The pawn right in front of the king is its shelter.
     let shelters_king = match style {
-        EvalStyle::Umax => mv
+        // (The tapered style has no pawn terms here: see `move_gain_in`.)
+        EvalStyle::Umax | EvalStyle::Tapered => mv
             .from
             .offset(-us.pawn_push())
             .is_some_and(|square| board.piece_at(square).is(us, PieceKind::King)),
@@ -314,6 +331,9 @@ pub fn static_eval(board: &Board) -> Score {
 
 /// [`static_eval`] in the given style.
 pub fn static_eval_in(style: EvalStyle, board: &Board) -> Score {
+    if style == EvalStyle::Tapered {
+        return tapered::static_eval(board);
+    }
     let us = board.side_to_move();
     let mut score = 0;
     for square in Square::all() {

@@ -26,6 +26,8 @@
 //!    with Elo and the SPRT, to measure what a technique is worth in games.
 //! 10. [`search::beal`]: a second algorithm beside micro-Max's, Don Beal's
 //!     1986 null-move quiescence on material (`umax epd FILE --search beal`).
+//! 11. [`eval::tapered`]: tapered piece-square tables (`eval=tapered`), and
+//!     [`tune`]: the Texel tuner that fits them to self-play games.
 //!
 //! ```
 //! use umax::board::Board;
@@ -61,5 +63,6 @@ pub mod selfplay;
 pub mod session;
 pub mod table;
 pub mod tools;
+pub mod tune;
 pub mod uci;
 pub mod xboard;

@@ -24,7 +24,7 @@ usage: umax [--hash MB] [--ascii] [--set NAME=VALUE]... [--xboard | --uci]
        umax lab A-SPEC B-SPEC [--depth PLIES | --time SECONDS] [--positions FILE] [--per-position]
        umax selfplay --a SPEC --b SPEC [--tc BASE+INC] [--games N] ... (selfplay --help)
        umax options
-       umax selfplay --a SPEC --b SPEC [--tc BASE+INC] [--games N] ... (selfplay --help)
+       umax tune PGN... [--out FILE] [--iterations N] [--skip-plies N] ... (tune --help)
 
 --set applies one of the search laboratory's switches (see 'umax options'),
 e.g. --set null=off --set preset=micromax. A SPEC is such settings separated
@@ -253,6 +253,11 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
             );
         }
         "selfplay" => umax::selfplay::main(&args[1..], hash_megabytes)?,
+        "tune" if args.iter().any(|a| a == "--help" || a == "-h") => send(umax::tune::USAGE),
+        "tune" if settings != Settings::default() || show_stats || hash_megabytes.is_some() => {
+            return Err("tune takes no --set, --stats or --hash".into());
+        }
+        "tune" => umax::tune::main(&args[1..])?,
         "--help" | "-h" | "help" => send(USAGE),
         "--version" | "-V" => send(&format!("umax {}", env!("CARGO_PKG_VERSION"))),
         other => return Err(unknown_argument(other, "")),

@@ -9,7 +9,7 @@ use umax::clock::Limits;
 use umax::eval::{
     self, DOUBLED_PAWN_PENALTY, EvalStyle, EvalTerms, ISOLATED_PAWN_PENALTY,
     MAJOR_ON_SEVENTH_BONUS, PASSED_PAWN_BONUS, ROOK_HALF_OPEN_FILE_BONUS, ROOK_OPEN_FILE_BONUS,
-    Score, TROPISM_PER_SQUARE,
+    Score, TROPISM_PER_SQUARE, tapered,
 };
 use umax::lab::run_positions;
 use umax::search::Settings;
@@ -284,4 +284,83 @@ fn terms_are_off_by_default_and_in_no_preset() {
     );
     assert_eq!(settings.to_spec(), format!("default,{spec}"));
     assert_eq!(Settings::from_spec(&settings.to_spec()).unwrap(), settings);
+}
+
+#[test]
+fn tapered_incremental_gain_equals_the_change_of_the_full_evaluation() {
+    // The same walk for `eval=tapered`, alone and with every seed-002 term on
+    // top. The search fixes the phase at the root, so both positions are
+    // evaluated at the phase of the one before the move (a capture changes
+    // the phase of the position after it).
+    let mut random = Lcg(13);
+    let mut checked = 0;
+    let mut captures = 0;
+    for fen in BENCH_POSITIONS {
+        let mut board = Board::from_fen(fen).unwrap();
+        for _ply in 0..30 {
+            let mut moves = Vec::new();
+            board.generate_moves(&mut moves);
+            let root_phase = eval::material_gone(&board);
+            for &mv in &moves {
+                if board.piece_at(mv.to).kind() == Some(umax::board::PieceKind::King) {
+                    continue;
+                }
+                let mut after = board.clone();
+                after.make_move(mv);
+                captures += usize::from(eval::material_gone(&after) != root_phase);
+                for terms in [EvalTerms::NONE, all_terms()] {
+                    let before = tapered_eval_at(terms, &board, root_phase);
+                    let gain =
+                        eval::move_gain_with(EvalStyle::Tapered, terms, &board, mv, root_phase);
+                    assert_eq!(
+                        -tapered_eval_at(terms, &after, root_phase),
+                        before + gain,
+                        "{terms:?}: {mv} in {}",
+                        board.to_fen()
+                    );
+                    checked += 1;
+                }
+            }
+            let legal = board.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            board.make_move(legal[random.below(legal.len())]);
+        }
+    }
+    assert!(checked > 10_000, "only {checked} moves checked");
+    assert!(captures > 100, "only {captures} moves change the phase");
+}
+
+/// The tapered evaluation of `board` (with `terms`) at the phase of
+/// `material_gone`, the root's, rather than at its own.
+fn tapered_eval_at(terms: EvalTerms, board: &Board, material_gone: i32) -> Score {
+    let at_own_phase = eval::static_eval_with(EvalStyle::Tapered, EvalTerms::NONE, board);
+    assert_eq!(
+        at_own_phase,
+        tapered::static_eval_at(board, eval::material_gone(board))
+    );
+    tapered::static_eval_at(board, material_gone)
+        + eval::static_eval_with(EvalStyle::Tapered, terms, board)
+        - at_own_phase
+}
+
+#[test]
+fn tapered_is_a_choice_of_the_eval_option_and_not_the_default() {
+    assert_eq!(Settings::default().eval, EvalStyle::Umax);
+    let settings = Settings::from_spec("eval=tapered,eval_passed=on").unwrap();
+    assert_eq!(settings.eval, EvalStyle::Tapered);
+    assert_eq!(settings.eval_terms, EvalTerms::PASSED);
+    // The style changes the search.
+    let limits = Limits::depth(4);
+    let fens: Vec<&str> = BENCH_POSITIONS.to_vec();
+    let umax = run_positions(&Settings::default(), &fens, &limits, 18).unwrap();
+    let tapered = run_positions(
+        &Settings::from_spec("eval=tapered").unwrap(),
+        &fens,
+        &limits,
+        18,
+    )
+    .unwrap();
+    assert_ne!(umax.nodes(), tapered.nodes());
 }

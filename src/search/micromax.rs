@@ -105,10 +105,11 @@ pub(super) struct ScoredMove {
 /// Captures (and, with `queen_pushes`, queen promotions) are what quiescence
 /// searches; under-promotions that capture nothing are treated as quiet moves.
 ///
-/// Deviation from micro-Max (eval style `umax`): micro-Max's quiescence ignores
-/// promotions that capture nothing; umax lets quiescence push a pawn to queen.
-/// (micro-Max promotes to a queen only; umax generates all four promotions in
-/// full-width nodes, under both styles: the rules stay complete.)
+/// Deviation from micro-Max (eval styles `umax` and `tapered`): micro-Max's
+/// quiescence ignores promotions that capture nothing; umax lets quiescence
+/// push a pawn to queen. (micro-Max promotes to a queen only; umax generates
+/// all four promotions in full-width nodes, under every style: the rules stay
+/// complete.)
 #[inline]
 fn is_tactical(victim: Piece, mv: Move, queen_pushes: bool) -> bool {
     !victim.is_empty()
@@ -779,7 +780,7 @@ impl Searcher {
             self.board.generate_captures(&mut self.generated);
         }
         let first = self.move_stack.len();
-        let queen_pushes = self.settings.eval == EvalStyle::Umax;
+        let queen_pushes = self.settings.eval != EvalStyle::MicroMax;
         let king_capture = match (self.settings.captures, queen_pushes) {
             (CaptureOrder::MvvLva, true) => self.rank_mvv_lva::<true>(first),
             (CaptureOrder::MvvLva, false) => self.rank_mvv_lva::<false>(first),

@@ -421,7 +421,7 @@ const CHECK_EXTENSIONS: [CheckExtension; 4] = [
 ];
 const QUIESCENCE_SCHEMES: [Quiescence; 2] = [Quiescence::TwoPass, Quiescence::Plain];
 const NULL_MOVES: [NullMove; 3] = [NullMove::Off, NullMove::On, NullMove::MicroMax];
-const EVAL_STYLES: [EvalStyle; 2] = [EvalStyle::Umax, EvalStyle::MicroMax];
+const EVAL_STYLES: [EvalStyle; 3] = [EvalStyle::Umax, EvalStyle::MicroMax, EvalStyle::Tapered];
 
 /// Index of `value` in `all` (for the choice options).
 fn index_of<T: PartialEq>(all: &[T], value: &T) -> i32 {
@@ -636,8 +636,8 @@ pub const OPTIONS: &[TechniqueOption] = &[
     },
     TechniqueOption {
         name: "eval",
-        kind: OptionKind::Choice(&["umax", "micromax"]),
-        doc: "evaluation details: umax's, or micro-Max 4.8's (e-file centre, shelter, promotion)",
+        kind: OptionKind::Choice(&["umax", "micromax", "tapered"]),
+        doc: "evaluation details: umax's, micro-Max 4.8's (e-file centre, shelter, promotion), or tuned tapered piece-square tables",
         get: |s| index_of(&EVAL_STYLES, &s.eval),
         set: |s, v| s.eval = EVAL_STYLES[v as usize],
     },

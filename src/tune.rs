@@ -1,0 +1,812 @@
+//! # `umax tune`: Texel tuning of the tapered evaluation
+//!
+//! How good is an evaluation? One answer needs no chess knowledge at all: a
+//! good evaluation *predicts the result of the game*. Take many positions from
+//! finished games; map each evaluation (White's view, centipawns) to an
+//! expected score with the logistic curve
+//!
+//! ```text
+//! expected = 1 / (1 + exp(-K * eval))        (0 = Black wins, 1 = White wins)
+//! ```
+//!
+//! and measure the mean squared error against the actual results (1, ½, 0).
+//! Minimising that error over the evaluation's parameters is logistic
+//! regression; in chess programming it is called **Texel tuning**, after the
+//! engine whose author, Peter Österlund, made it popular in 2014.
+//!
+//! The steps, as this file does them:
+//!
+//! 1. **Positions** ([`DataSet`]): every position of every finished game of
+//!    the PGN files, except the first `--skip-plies` after the opening (they
+//!    come from the opening book, not from the engine), positions with the
+//!    side to move in check, and positions that are not **quiet**: where some
+//!    capture or promotion wins material by static exchange evaluation
+//!    ([`search::see`](crate::search::see)). The evaluation of a position in the middle
+//!    of an exchange says little about the result; the search would have
+//!    looked further.
+//! 2. **Features**: the tapered evaluation is linear in its parameters for a
+//!    fixed phase. Each position becomes a short list of (table entry, count)
+//!    pairs — the count is +1 for a white piece on that entry, −1 for a black
+//!    one, summed — and its phase. Evaluating with any parameters is then a
+//!    dot product, with no board in sight ([`feature_eval`] does it exactly as
+//!    the engine does, which a test checks position by position).
+//! 3. **K**: the scale between centipawns and expected score is fitted first,
+//!    with the parameters we start from, so that the error measures the
+//!    parameters and not the scale.
+//! 4. **Gradient descent**: the error's gradient with respect to every
+//!    parameter is a sum over positions; Adam (gradient descent with a
+//!    per-parameter step size) follows it downhill for `--iterations` passes
+//!    over all positions.
+//! 5. **Overfitting**: positions of one game are nearly alike and share one
+//!    result, so a few hundred parameters can learn the *games* rather than
+//!    chess. The games of one opening in [`HOLD_OUT_EVERY`] are held out of
+//!    the fit; the tuner keeps the pass whose parameters predict them best
+//!    (early stopping), and `--l2` pulls every parameter towards its start
+//!    (ridge regularisation), so that entries few games see stay put.
+//! 6. **Output**: the parameters, rounded to whole centipawns, are written
+//!    as Rust source ([`write_source`]) for `src/eval/tuned.rs`. (A piece's
+//!    value and the average of its table say the same thing twice; each table
+//!    keeps its starting average, so that the values can be compared with
+//!    the starting ones.)
+//!
+//! Deviation from micro-Max: micro-Max's evaluation is set by hand; there is
+//! no tuner.
+
+use std::fmt::Write as _;
+
+use crate::board::{Board, Color, Move, Square};
+use crate::eval::tapered::{self, ENTRIES, FULL_PHASE, PieceParams, Table, TaperedParams};
+use crate::eval::{self, Score, tuned};
+use crate::game::parse_pgn;
+use crate::input::{parse_number, quote, send, take_option};
+use crate::search::see;
+
+/// The usage of `umax tune`.
+pub const USAGE: &str = "\
+usage: umax tune PGN... [--out FILE] [--iterations N] [--skip-plies N]
+                        [--rate CP] [--l2 LAMBDA] [--start umax|current]
+
+Fits the tapered evaluation (eval=tapered) to the results of the games in the
+PGN files (Texel tuning) and writes the tables as Rust source to FILE
+(default tuned.rs; the engine reads them from src/eval/tuned.rs). The games
+of one opening in ten are held out; the pass that predicts them best is kept.
+  --iterations N   passes of gradient descent over all positions (default 1000)
+  --skip-plies N   positions skipped after each game's start (default 8)
+  --rate CP        Adam's step size in centipawns (default 0.1)
+  --l2 LAMBDA      ridge regularisation towards the start (default 0)
+  --start umax     start from umax's own evaluation written as tables (default)
+  --start current  start from the tables the engine was built with";
+
+/// Positions skipped after a game's start position by default.
+pub const DEFAULT_SKIP_PLIES: usize = 8;
+/// Passes of gradient descent by default.
+pub const DEFAULT_ITERATIONS: usize = 1000;
+/// Adam's step size by default (centipawns per pass, at most): small, because
+/// with a few thousand games the held-out error is lowest within a few
+/// centipawns of the start.
+pub const DEFAULT_RATE: f64 = 0.1;
+/// Ridge regularisation by default: the error grows by this much per
+/// squared centipawn a parameter moves from its start.
+pub const DEFAULT_L2: f64 = 0.0;
+
+/// Where the parameters start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Start {
+    /// umax's own evaluation written as tables ([`TaperedParams::from_umax`]).
+    Umax,
+    /// The tables the engine was built with ([`tuned::TUNED`]).
+    Current,
+}
+
+/// One table entry seen in a position: `count` is the number of white pieces
+/// on it minus the number of black ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Feature {
+    /// The table entry (see [`tapered::entry_index`]).
+    pub entry: u16,
+    /// White pieces minus black pieces reading it.
+    pub count: i8,
+}
+
+/// A position reduced to what the tuner needs.
+#[derive(Clone, Copy, Debug)]
+struct Sample {
+    /// Its features: `features[first..first + len]` of the data set.
+    first: u32,
+    len: u8,
+    /// Its phase (0..=[`FULL_PHASE`]).
+    phase: u8,
+    /// The game's result for White: 1, 0.5 or 0.
+    result: f32,
+}
+
+/// One opening (start position) in this many is held out of tuning, with
+/// all its games, to measure overfitting.
+pub const HOLD_OUT_EVERY: usize = 10;
+
+/// The positions to tune on, as features: the training positions, and the
+/// positions of the games of one opening in [`HOLD_OUT_EVERY`] held out, to
+/// check that what the tuner learns holds for games it has not seen.
+#[derive(Clone, Debug, Default)]
+pub struct DataSet {
+    samples: Vec<Sample>,
+    held_out: Vec<Sample>,
+    features: Vec<Feature>,
+    /// Games read, finished or not.
+    pub games: usize,
+    /// Games skipped: unfinished (`*`) or unreadable.
+    pub games_skipped: usize,
+    /// Games skipped because the same game (start position and moves) was
+    /// read before.
+    pub duplicates: usize,
+    /// A key of every game read: its start position's and its moves'.
+    seen_games: std::collections::HashSet<(u64, Vec<Move>)>,
+    /// The first unreadable game's error, if any.
+    pub first_error: Option<String>,
+    /// Positions looked at, before the filters.
+    pub positions_seen: usize,
+    /// Positions dropped: among the first plies, in check, not quiet.
+    pub dropped: [usize; 3],
+}
+
+/// A position's phase and features (the tapered evaluation is the sum of the
+/// entries' blended values times their counts, from White's point of view).
+pub fn features(board: &Board) -> (i32, Vec<Feature>) {
+    let mut counts = [0i8; ENTRIES];
+    for square in Square::all() {
+        let piece = board.piece_at(square);
+        let (Some(color), Some(kind)) = (piece.color(), piece.kind()) else {
+            continue;
+        };
+        let entry = tapered::entry_index(kind, color, square);
+        counts[entry] += if color == Color::White { 1 } else { -1 };
+    }
+    let features = counts
+        .iter()
+        .enumerate()
+        .filter(|&(_, &count)| count != 0)
+        .map(|(entry, &count)| Feature {
+            entry: entry as u16,
+            count,
+        })
+        .collect();
+    (tapered::phase(eval::material_gone(board)), features)
+}
+
+/// The tapered evaluation (White's point of view) of a position given by its
+/// phase and features, computed as the engine computes it: each entry blended
+/// and rounded on its own. Equals `static_eval_in(Tapered, ...)` turned to
+/// White's view, with the same parameters.
+pub fn feature_eval(params: &TaperedParams, phase: i32, features: &[Feature]) -> Score {
+    features
+        .iter()
+        .map(|feature| {
+            Score::from(feature.count) * tapered::blend(params.entry(feature.entry.into()), phase)
+        })
+        .sum()
+}
+
+/// Is `board` quiet enough to tune on: the side to move is not in check, and
+/// no capture or promotion wins material by static exchange evaluation?
+pub fn is_quiet(board: &Board) -> bool {
+    if board.in_check() {
+        return false;
+    }
+    let mut captures = Vec::new();
+    board.generate_captures(&mut captures);
+    captures.iter().all(|&mv| see::see(board, mv) <= 0)
+}
+
+/// White's score in a PGN result, or `None` for an unfinished game.
+fn white_score(result: &str) -> Option<f32> {
+    match result {
+        "1-0" => Some(1.0),
+        "0-1" => Some(0.0),
+        "1/2-1/2" => Some(0.5),
+        _ => None,
+    }
+}
+
+/// Split a PGN text into its games: a tag line after movetext starts the
+/// next. Each piece is parsed on its own, so that one bad game (or a game cut
+/// off at the end of a file still being written) costs only itself.
+fn split_games(text: &str) -> Vec<&str> {
+    let mut games = Vec::new();
+    let (mut start, mut offset, mut in_movetext) = (0, 0, false);
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') && in_movetext {
+            games.push(&text[start..offset]);
+            start = offset;
+            in_movetext = false;
+        } else if !trimmed.is_empty() && !trimmed.starts_with('[') {
+            in_movetext = true;
+        }
+        offset += line.len();
+    }
+    if !text[start..].trim().is_empty() {
+        games.push(&text[start..]);
+    }
+    games
+}
+
+impl DataSet {
+    /// Add the positions of every game in the PGN `text`.
+    pub fn add_pgn(&mut self, text: &str, skip_plies: usize) {
+        for game_text in split_games(text) {
+            self.games += 1;
+            let parsed = parse_pgn(game_text).and_then(|games| {
+                games
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| "no game".to_string())
+            });
+            let game = match parsed {
+                Ok(game) => game,
+                Err(error) => {
+                    self.games_skipped += 1;
+                    self.first_error
+                        .get_or_insert_with(|| format!("game {}: {error}", self.games));
+                    continue;
+                }
+            };
+            let result = game.tag("Result").unwrap_or(&game.result).to_string();
+            let Some(score) = white_score(&result) else {
+                self.games_skipped += 1;
+                continue;
+            };
+            // Hold out by opening, not by game: self-play plays each opening
+            // twice, and the two games may share most of their moves.
+            // Two engines with the same settings play the same game with
+            // each colour: once is enough.
+            let key = (game.game.start_board().key(), game.game.moves().to_vec());
+            if !self.seen_games.insert(key) {
+                self.duplicates += 1;
+                continue;
+            }
+            let held_out = game.game.start_board().key() % HOLD_OUT_EVERY as u64 == 0;
+            let mut board = game.game.start_board().clone();
+            for (ply, &mv) in game.game.moves().iter().enumerate() {
+                self.add_position(&board, ply < skip_plies, score, held_out);
+                board.make_move(mv);
+            }
+            let plies = game.game.moves().len();
+            self.add_position(&board, plies < skip_plies, score, held_out);
+        }
+    }
+
+    /// Add one position (unless a filter drops it).
+    fn add_position(&mut self, board: &Board, too_early: bool, result: f32, held_out: bool) {
+        self.positions_seen += 1;
+        let drop = if too_early {
+            Some(0)
+        } else if board.in_check() {
+            Some(1)
+        } else if !is_quiet(board) {
+            Some(2)
+        } else {
+            None
+        };
+        if let Some(reason) = drop {
+            self.dropped[reason] += 1;
+            return;
+        }
+        let (phase, features) = features(board);
+        let sample = Sample {
+            first: self.features.len() as u32,
+            len: features.len() as u8,
+            phase: phase as u8,
+            result,
+        };
+        if held_out {
+            self.held_out.push(sample);
+        } else {
+            self.samples.push(sample);
+        }
+        self.features.extend(features);
+    }
+
+    /// Number of positions kept (for training and held out).
+    pub fn len(&self) -> usize {
+        self.samples.len() + self.held_out.len()
+    }
+
+    /// Number of positions held out.
+    pub fn held_out_len(&self) -> usize {
+        self.held_out.len()
+    }
+
+    /// Are there no training positions?
+    pub fn is_empty(&self) -> bool {
+        self.samples.is_empty()
+    }
+
+    fn features_of(&self, sample: &Sample) -> &[Feature] {
+        let first = sample.first as usize;
+        &self.features[first..first + usize::from(sample.len)]
+    }
+
+    /// The mean squared error of `params` (rounded as the engine uses them)
+    /// with the scale `k`: `[training positions, held-out positions]`.
+    pub fn error_of(&self, params: &TaperedParams, k: f64) -> [f64; 2] {
+        [&self.samples, &self.held_out].map(|samples| {
+            let total: f64 = samples
+                .iter()
+                .map(|sample| {
+                    let features = self.features_of(sample);
+                    let eval = feature_eval(params, i32::from(sample.phase), features);
+                    let error = sigmoid(k * f64::from(eval)) - f64::from(sample.result);
+                    error * error
+                })
+                .sum();
+            total / samples.len().max(1) as f64
+        })
+    }
+}
+
+/// The logistic curve.
+#[inline]
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// The parameters as real numbers, for gradient descent: per entry a
+/// middle-game and an end-game table value (`2 * entry`, `2 * entry + 1`),
+/// then per piece kind its two values (from `2 * ENTRIES`).
+#[derive(Clone, Debug)]
+struct Model {
+    theta: Vec<f64>,
+}
+
+/// Index of the first piece value in [`Model::theta`].
+const VALUES: usize = 2 * ENTRIES;
+
+impl Model {
+    fn from_params(params: &TaperedParams) -> Model {
+        let mut theta = vec![0.0; VALUES + 12];
+        for entry in 0..ENTRIES {
+            let piece = &params.pieces[entry / 32];
+            let (row, column) = (entry % 32 / 4, entry % 4);
+            theta[2 * entry] = f64::from(piece.middle_game[row][column]);
+            theta[2 * entry + 1] = f64::from(piece.end_game[row][column]);
+        }
+        for (kind, piece) in params.pieces.iter().enumerate() {
+            theta[VALUES + 2 * kind] = f64::from(piece.value[0]);
+            theta[VALUES + 2 * kind + 1] = f64::from(piece.value[1]);
+        }
+        Model { theta }
+    }
+
+    /// `[middle game, end game]` of an entry, value included.
+    #[inline]
+    fn entry(&self, entry: usize) -> (f64, f64) {
+        let kind = entry / 32;
+        (
+            self.theta[2 * entry] + self.theta[VALUES + 2 * kind],
+            self.theta[2 * entry + 1] + self.theta[VALUES + 2 * kind + 1],
+        )
+    }
+
+    /// The evaluation of a sample, unrounded.
+    #[inline]
+    fn eval(&self, data: &DataSet, sample: &Sample) -> f64 {
+        let weight = f64::from(sample.phase) / f64::from(FULL_PHASE);
+        data.features_of(sample)
+            .iter()
+            .map(|feature| {
+                let (middle, end) = self.entry(feature.entry.into());
+                f64::from(feature.count) * (middle * weight + end * (1.0 - weight))
+            })
+            .sum()
+    }
+
+    /// The mean squared error over `samples` with the scale `k`.
+    fn error(&self, data: &DataSet, samples: &[Sample], k: f64) -> f64 {
+        let total: f64 = samples
+            .iter()
+            .map(|sample| {
+                let error = sigmoid(k * self.eval(data, sample)) - f64::from(sample.result);
+                error * error
+            })
+            .sum();
+        total / samples.len().max(1) as f64
+    }
+
+    /// The error's gradient with respect to every parameter, into `gradient`.
+    fn gradient(&self, data: &DataSet, k: f64, gradient: &mut [f64]) {
+        gradient.fill(0.0);
+        let scale = 2.0 * k / data.samples.len().max(1) as f64;
+        for sample in &data.samples {
+            let expected = sigmoid(k * self.eval(data, sample));
+            let slope = (expected - f64::from(sample.result)) * expected * (1.0 - expected) * scale;
+            let weight = f64::from(sample.phase) / f64::from(FULL_PHASE);
+            for feature in data.features_of(sample) {
+                let step = slope * f64::from(feature.count);
+                let entry = usize::from(feature.entry);
+                gradient[2 * entry] += step * weight;
+                gradient[2 * entry + 1] += step * (1.0 - weight);
+            }
+        }
+        // A piece's value moves with every entry of its kind.
+        for entry in 0..ENTRIES {
+            let kind = entry / 32;
+            gradient[VALUES + 2 * kind] += gradient[2 * entry];
+            gradient[VALUES + 2 * kind + 1] += gradient[2 * entry + 1];
+        }
+        // The king's value cancels out (one king a side): keep it at zero.
+        gradient[VALUES + 10] = 0.0;
+        gradient[VALUES + 11] = 0.0;
+    }
+
+    /// The average of piece `kind`'s table for `phase` (0 middle game, 1 end
+    /// game) over the squares the piece can stand on.
+    fn table_mean(&self, kind: usize, phase: usize) -> f64 {
+        // Pawns never stand on the first or last rank (rows 0 and 7).
+        let rows = if kind == 0 { 1..7 } else { 0..8 };
+        let count = (rows.len() * 4) as f64;
+        let sum: f64 = rows
+            .flat_map(|row| (0..4).map(move |column| kind * 32 + row * 4 + column))
+            .map(|entry| self.theta[2 * entry + phase])
+            .sum();
+        sum / count
+    }
+
+    /// The parameters in whole centipawns. A piece's value and its table
+    /// overlap (a constant can move from one to the other); the constant is
+    /// put back where `start` had it, each table keeping its starting average,
+    /// so that the values stay comparable with the starting ones.
+    fn to_params(&self, start: &Model) -> TaperedParams {
+        let mut pieces = [PieceParams {
+            value: [0, 0],
+            middle_game: [[0; 4]; 8],
+            end_game: [[0; 4]; 8],
+        }; 6];
+        for (kind, piece) in pieces.iter_mut().enumerate() {
+            for phase in 0..2 {
+                // The king's value cancels out (one king a side): no shift.
+                let shift = if kind == 5 {
+                    0.0
+                } else {
+                    self.table_mean(kind, phase) - start.table_mean(kind, phase)
+                };
+                piece.value[phase] =
+                    (self.theta[VALUES + 2 * kind + phase] + shift).round() as Score;
+                let table = if phase == 0 {
+                    &mut piece.middle_game
+                } else {
+                    &mut piece.end_game
+                };
+                for (row, cells) in table.iter_mut().enumerate() {
+                    for (column, cell) in cells.iter_mut().enumerate() {
+                        // (Pawns' rows for ranks 8 and 1 stay at zero.)
+                        if kind == 0 && (row == 0 || row == 7) {
+                            continue;
+                        }
+                        let entry = kind * 32 + row * 4 + column;
+                        *cell = (self.theta[2 * entry + phase] - shift).round() as Score;
+                    }
+                }
+            }
+        }
+        TaperedParams { pieces }
+    }
+}
+
+/// The scale K that minimises the error of `model` (golden-section search
+/// between 0 and 0.05 per centipawn).
+fn fit_k(model: &Model, data: &DataSet) -> f64 {
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    let (mut low, mut high) = (0.0, 0.05);
+    for _ in 0..40 {
+        let a = high - ratio * (high - low);
+        let b = low + ratio * (high - low);
+        if model.error(data, &data.samples, a) < model.error(data, &data.samples, b) {
+            high = b;
+        } else {
+            low = a;
+        }
+    }
+    (low + high) / 2.0
+}
+
+/// What a tuning run found.
+#[derive(Clone, Debug)]
+pub struct Tuned {
+    /// The tuned parameters, rounded.
+    pub params: TaperedParams,
+    /// The scale K.
+    pub k: f64,
+    /// The error of the starting parameters: `[training, held out]`.
+    pub error_before: [f64; 2],
+    /// The error of the tuned parameters, rounded as the engine uses them.
+    pub error_after: [f64; 2],
+    /// The pass whose parameters were kept: the one with the lowest error on
+    /// the held-out positions (0: the starting parameters).
+    pub best_iteration: usize,
+}
+
+/// Every how many passes the held-out error is measured.
+const CHECK_EVERY: usize = 10;
+
+/// Tune from `start` on `data` for `iterations` passes of Adam with step
+/// size `rate` (centipawns) and ridge regularisation `l2`, keeping the parameters of the pass with the
+/// lowest held-out error (early stopping: later passes fit the training games
+/// better but no longer predict other games better). `progress` is called
+/// every 100 passes with the pass and the training and held-out errors.
+pub fn tune(
+    data: &DataSet,
+    start: &TaperedParams,
+    iterations: usize,
+    rate: f64,
+    l2: f64,
+    progress: &mut dyn FnMut(usize, [f64; 2]),
+) -> Tuned {
+    let first = Model::from_params(start);
+    let mut model = first.clone();
+    let k = fit_k(&model, data);
+    let error_before = data.error_of(start, k);
+    let (mut best, mut best_error, mut best_iteration) = (model.clone(), error_before[1], 0);
+    // Adam (Kingma and Ba, 2014) with its usual constants.
+    let (beta1, beta2, epsilon): (f64, f64, f64) = (0.9, 0.999, 1e-8);
+    let size = model.theta.len();
+    let (mut gradient, mut mean, mut variance) =
+        (vec![0.0; size], vec![0.0; size], vec![0.0; size]);
+    for iteration in 1..=iterations {
+        model.gradient(data, k, &mut gradient);
+        // Ridge regularisation: `l2` times the squared distance from the
+        // start is added to the error, so that an entry that few positions
+        // see stays near its starting value instead of fitting their games.
+        for (i, slope) in gradient.iter_mut().enumerate() {
+            *slope += 2.0 * l2 * (model.theta[i] - first.theta[i]);
+        }
+        let correction1 = 1.0 - beta1.powi(iteration as i32);
+        let correction2 = 1.0 - beta2.powi(iteration as i32);
+        for i in 0..size {
+            mean[i] = beta1 * mean[i] + (1.0 - beta1) * gradient[i];
+            variance[i] = beta2 * variance[i] + (1.0 - beta2) * gradient[i] * gradient[i];
+            let step = mean[i] / correction1 / ((variance[i] / correction2).sqrt() + epsilon);
+            model.theta[i] -= rate * step;
+        }
+        if iteration % CHECK_EVERY == 0 || iteration == iterations {
+            let held_out = model.error(data, &data.held_out, k);
+            // With nothing held out, the last pass is kept.
+            if held_out <= best_error || data.held_out.is_empty() {
+                (best, best_error, best_iteration) = (model.clone(), held_out, iteration);
+            }
+            if iteration % 100 == 0 {
+                progress(iteration, [model.error(data, &data.samples, k), held_out]);
+            }
+        }
+    }
+    let params = best.to_params(&first);
+    Tuned {
+        params,
+        k,
+        error_before,
+        error_after: data.error_of(&params, k),
+        best_iteration,
+    }
+}
+
+/// One table as rows of Rust source, indented by `indent` spaces.
+fn write_table(out: &mut String, name: &str, table: &Table, indent: usize) {
+    let pad = " ".repeat(indent);
+    let _ = writeln!(out, "{pad}{name}: [");
+    for row in table {
+        let cells: Vec<String> = row.iter().map(Score::to_string).collect();
+        let _ = writeln!(out, "{pad}    [{}],", cells.join(", "));
+    }
+    let _ = writeln!(out, "{pad}],");
+}
+
+/// The names of the piece kinds, pawn to king, for the generated comments.
+const KIND_NAMES: [&str; 6] = ["Pawn", "Knight", "Bishop", "Rook", "Queen", "King"];
+
+/// The first line of the body of the generated file (everything before it is
+/// the header saying how it was made).
+pub const SOURCE_BODY_START: &str = "use super::tapered::{PieceParams, TaperedParams};";
+
+/// `params` as the Rust source of `src/eval/tuned.rs`, formatted as rustfmt
+/// formats it. `header` lines (how the file was made) go into its module docs.
+pub fn write_source(params: &TaperedParams, header: &[String]) -> String {
+    let mut out = String::new();
+    out.push_str(
+        "//! The tapered evaluation's parameters (`eval=tapered`, see `tapered.rs`).\n\
+         //!\n\
+         //! Written by `umax tune`; do not edit by hand, tune again instead:\n",
+    );
+    for line in header {
+        if line.is_empty() {
+            out.push_str("//!\n");
+        } else {
+            let _ = writeln!(out, "//! {line}");
+        }
+    }
+    out.push('\n');
+    out.push_str(SOURCE_BODY_START);
+    out.push_str(
+        "\n\n\
+         /// Per piece kind (pawn, knight, bishop, rook, queen, king): its\n\
+         /// `[middle game, end game]` value and its middle-game and end-game tables\n\
+         /// in centipawns, rank 8 first, files a to d (h to e mirror them), from\n\
+         /// White's point of view.\n\
+         pub const TUNED: TaperedParams = TaperedParams {\n    pieces: [\n",
+    );
+    for (piece, name) in params.pieces.iter().zip(KIND_NAMES) {
+        let _ = writeln!(out, "        // {name}");
+        out.push_str("        PieceParams {\n");
+        let _ = writeln!(
+            out,
+            "            value: [{}, {}],",
+            piece.value[0], piece.value[1]
+        );
+        write_table(&mut out, "middle_game", &piece.middle_game, 12);
+        write_table(&mut out, "end_game", &piece.end_game, 12);
+        out.push_str("        },\n");
+    }
+    out.push_str("    ],\n};\n");
+    out
+}
+
+/// Parsed command line of `umax tune`.
+struct Arguments {
+    files: Vec<String>,
+    out: String,
+    iterations: usize,
+    skip_plies: usize,
+    rate: f64,
+    l2: f64,
+    start: Start,
+}
+
+fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
+    let number = |text: Option<String>, name: &str, default: usize| -> Result<usize, String> {
+        text.map_or(Ok(default), |text| {
+            parse_number(&text, 0..=1_000_000).map_err(|e| format!("{name}: {e}"))
+        })
+    };
+    let out = take_option(&mut args, "--out")?.unwrap_or_else(|| "tuned.rs".to_string());
+    let iterations = number(
+        take_option(&mut args, "--iterations")?,
+        "--iterations",
+        DEFAULT_ITERATIONS,
+    )?;
+    let skip_plies = number(
+        take_option(&mut args, "--skip-plies")?,
+        "--skip-plies",
+        DEFAULT_SKIP_PLIES,
+    )?;
+    let rate = match take_option(&mut args, "--rate")? {
+        None => DEFAULT_RATE,
+        Some(text) => text
+            .parse::<f64>()
+            .ok()
+            .filter(|rate| *rate > 0.0 && rate.is_finite())
+            .ok_or(format!(
+                "--rate: '{}' is not a positive number",
+                quote(&text)
+            ))?,
+    };
+    let l2 = match take_option(&mut args, "--l2")? {
+        None => DEFAULT_L2,
+        Some(text) => text
+            .parse::<f64>()
+            .ok()
+            .filter(|l2| *l2 >= 0.0 && l2.is_finite())
+            .ok_or(format!("--l2: '{}' is not a number >= 0", quote(&text)))?,
+    };
+    let start = match take_option(&mut args, "--start")?.as_deref() {
+        None | Some("umax") => Start::Umax,
+        Some("current") => Start::Current,
+        Some(other) => {
+            return Err(format!(
+                "--start: '{}' is not umax or current",
+                quote(other)
+            ));
+        }
+    };
+    if let Some(flag) = args.iter().find(|arg| arg.starts_with('-')) {
+        return Err(format!("tune: unknown flag '{}'", quote(flag)));
+    }
+    if args.is_empty() {
+        return Err("tune needs at least one PGN file (see 'umax tune --help')".into());
+    }
+    Ok(Arguments {
+        files: args,
+        out,
+        iterations,
+        skip_plies,
+        rate,
+        l2,
+        start,
+    })
+}
+
+/// `umax tune ARGS`: read the games, tune, write the source. Every error is
+/// one line.
+pub fn main(args: &[String]) -> Result<(), String> {
+    let command = format!("umax tune {}", args.join(" "));
+    let arguments = parse_arguments(args.to_vec())?;
+    let mut data = DataSet::default();
+    for path in &arguments.files {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", quote(path)))?;
+        let before = data.games;
+        data.add_pgn(&text, arguments.skip_plies);
+        if data.games == before {
+            return Err(format!("{}: no games", quote(path)));
+        }
+    }
+    let finished = data.games - data.games_skipped - data.duplicates;
+    send(&format!(
+        "games: {} read, {} skipped (unfinished or unreadable), {} duplicates \
+         (the same moves from the same start), {finished} used",
+        data.games, data.games_skipped, data.duplicates
+    ));
+    if let Some(error) = &data.first_error {
+        send(&format!("first unreadable game: {error}"));
+    }
+    let [early, in_check, not_quiet] = data.dropped;
+    send(&format!(
+        "positions: {} seen, {early} in the first {} plies, {in_check} in check, \
+         {not_quiet} not quiet (a capture wins material by SEE): {} used, {} of them held out",
+        data.positions_seen,
+        arguments.skip_plies,
+        data.len(),
+        data.held_out_len()
+    ));
+    if data.is_empty() {
+        return Err(match &data.first_error {
+            Some(error) => format!("no positions to tune on ({error})"),
+            None => "no positions to tune on".to_string(),
+        });
+    }
+    let start = match arguments.start {
+        Start::Umax => TaperedParams::from_umax(),
+        Start::Current => tuned::TUNED,
+    };
+    let tuned = tune(
+        &data,
+        &start,
+        arguments.iterations,
+        arguments.rate,
+        arguments.l2,
+        &mut |iteration, [training, held_out]| {
+            send(&format!(
+                "iteration {iteration:5}: error {training:.6} training, {held_out:.6} held out"
+            ))
+        },
+    );
+    let ([train_before, held_before], [train_after, held_after]) =
+        (tuned.error_before, tuned.error_after);
+    send(&format!(
+        "K = {:.6} per centipawn; kept pass {}; mean squared error {train_before:.6} before, \
+         {train_after:.6} after (training); {held_before:.6} before, {held_after:.6} after (held out)",
+        tuned.k, tuned.best_iteration
+    ));
+    let header = vec![
+        String::new(),
+        "```text".to_string(),
+        command,
+        "```".to_string(),
+        String::new(),
+        format!(
+            "{} positions from {finished} games ({} of them held out: the games of",
+            data.len(),
+            data.held_out_len()
+        ),
+        format!(
+            "one opening in {HOLD_OUT_EVERY}); K = {:.6} per centipawn; pass {} kept. Mean squared",
+            tuned.k, tuned.best_iteration
+        ),
+        format!(
+            "error {train_before:.6} before tuning, {train_after:.6} after (training positions);"
+        ),
+        format!("{held_before:.6} before, {held_after:.6} after (held-out positions)."),
+    ];
+    let source = write_source(&tuned.params, &header);
+    std::fs::write(&arguments.out, source)
+        .map_err(|e| format!("cannot write {}: {e}", quote(&arguments.out)))?;
+    send(&format!("wrote {}", arguments.out));
+    Ok(())
+}

@@ -1,0 +1,227 @@
+//! `umax tune`, the Texel tuner: its features evaluate exactly as the engine
+//! does, it reads self-play PGN, it lowers the error on data with a clear
+//! pattern, it writes source in the shape of `src/eval/tuned.rs`, and bad
+//! input is a one-line error.
+
+use umax::board::{Board, Color};
+use umax::eval::tapered::TaperedParams;
+use umax::eval::tuned::TUNED;
+use umax::eval::{self, EvalStyle, EvalTerms};
+use umax::tools::BENCH_POSITIONS;
+use umax::tune::{self, DataSet};
+
+mod common;
+
+/// A game as `umax selfplay --pgn` writes it (the first game of a
+/// `selfplay --nodes 30000` run): 144 plies from its opening FEN, won by Black.
+const SELFPLAY_GAME: &str = r#"[Event "umax selfplay"]
+[Site "?"]
+[Date "2026.11.23"]
+[Round "1"]
+[White "umax a: default"]
+[Black "umax b: default"]
+[Result "0-1"]
+[TimeControl "-"]
+[Termination "normal"]
+[Opening "rnbqkbnr/1pp1pppp/8/p7/3p1P2/BP6/P1PPP1PP/RN1QKBNR w KQkq - 0 4"]
+[SetUp "1"]
+[FEN "rnbqkbnr/1pp1pppp/8/p7/3p1P2/BP6/P1PPP1PP/RN1QKBNR w KQkq - 0 4"]
+
+4. c4 Nc6 5. Nf3 Nf6 6. g3 Bf5 7. Bg2 Nb4 8. d3 Nc6 9. O-O Ng4 10. Ne5 Ncxe5
+11. fxe5 Ne3 12. Qe1 Nxf1 13. Qxf1 Bc8 14. Bd5 f6 15. exf6 gxf6 16. Qf3 c6 17.
+Qh5+ Kd7 18. Be4 h6 19. Bc5 Kc7 20. e3 dxe3 21. Bxe3 e5 22. Nc3 Be6 23. Rc1 Bd7
+24. d4 Be8 25. Qd1 Bd6 26. Rc2 Bd7 27. Qh5 Qe8 28. Qxe8 Raxe8 29. a4 f5 30. c5
+Be7 31. Bd3 Bg5 32. Bxg5 hxg5 33. d5 e4 34. d6+ Kd8 35. Bc4 Re5 36. Kg2 Rxc5
+37. Nd1 f4 38. gxf4 gxf4 39. Kf1 e3 40. Rc3 Bg4 41. Nxe3 fxe3 42. Rxe3 Rxh2 43.
+Rc3 Rh3 44. Rxh3 Bxh3+ 45. Ke2 Kd7 46. Kd2 Bf5 47. Ke3 b6 48. Kd4 Kxd6 49. Be2
+Re5 50. Bc4 c5+ 51. Kc3 Re3+ 52. Kd2 Rf3 53. Ke2 Be4 54. Kd2 Rg3 55. Kd1 Rg2
+56. Ke1 Bc2 57. Kf1 Rg3 58. Kf2 Rc3 59. Ke2 Bxb3 60. Bb5 Rc2+ 61. Kd3 Ra2 62.
+Ke3 Bxa4 63. Bc4 Rb2 64. Bd3 Bc6 65. Bc4 a4 66. Kd3 a3 67. Kc3 Rf2 68. Bg8 Bd5
+69. Bxd5 Kxd5 70. Kd3 c4+ 71. Ke3 Rf5 72. Kd2 a2 73. Ke2 a1=Q 74. Kd2 Re5 75.
+Kc2 Re2# 0-1
+
+"#;
+
+/// A small deterministic random number generator (64-bit LCG).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+#[test]
+fn the_features_evaluate_exactly_as_the_engine() {
+    // What makes the tuner trustworthy: the error it minimises is the error
+    // of the evaluation the engine runs, position by position.
+    let mut random = Lcg(7);
+    let mut checked = 0;
+    for fen in BENCH_POSITIONS {
+        let mut board = Board::from_fen(fen).unwrap();
+        for _ply in 0..40 {
+            let (phase, features) = tune::features(&board);
+            let engine = eval::static_eval_with(EvalStyle::Tapered, EvalTerms::NONE, &board);
+            let white_view = match board.side_to_move() {
+                Color::White => engine,
+                Color::Black => -engine,
+            };
+            assert_eq!(
+                tune::feature_eval(&TUNED, phase, &features),
+                white_view,
+                "{}",
+                board.to_fen()
+            );
+            checked += 1;
+            let legal = board.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            board.make_move(legal[random.below(legal.len())]);
+        }
+    }
+    assert!(checked > 1000, "only {checked} positions");
+}
+
+#[test]
+fn a_selfplay_game_is_read_position_by_position() {
+    let mut data = DataSet::default();
+    data.add_pgn(SELFPLAY_GAME, 8);
+    assert_eq!((data.games, data.games_skipped), (1, 0));
+    // 144 plies: 145 positions, the first 8 skipped, and the last (mate)
+    // is in check.
+    assert_eq!(data.positions_seen, 145);
+    assert_eq!(data.dropped[0], 8);
+    assert!(data.dropped[1] >= 1);
+    let [_, in_check, not_quiet] = data.dropped;
+    assert_eq!(data.len(), 145 - 8 - in_check - not_quiet);
+    assert!(data.len() > 50, "{data:?}");
+
+    // The same game again is a duplicate; an unfinished game is skipped.
+    let unfinished = SELFPLAY_GAME
+        .replace("[Result \"0-1\"]", "[Result \"*\"]")
+        .replace("Re2# 0-1", "Re2# *");
+    data.add_pgn(&format!("{SELFPLAY_GAME}{unfinished}"), 8);
+    assert_eq!(data.games, 3);
+    assert_eq!(data.duplicates, 1);
+    assert_eq!(data.games_skipped, 1);
+}
+
+#[test]
+fn tuning_lowers_the_error_where_the_data_has_a_pattern() {
+    // A pawn up wins three games in four (the others are drawn), a knight
+    // up (with no pawns) one in two: here a lone knight is worth less than a
+    // pawn, and umax's evaluation (a knight is three and a half pawns)
+    // predicts these results badly. The tuner must learn it.
+    let mut pgn = String::new();
+    for file in 0..8 {
+        let (pawn_wins, knight_wins) = (file % 4 != 3, file % 2 == 0);
+        let result = |white_wins: bool, wins: bool| match (wins, white_wins) {
+            (false, _) => "1/2-1/2",
+            (true, true) => "1-0",
+            (true, false) => "0-1",
+        };
+        let white_pawn = format!("4k3/8/8/8/8/8/{}/4K3 w - - 0 1", row(file, 'P'));
+        let black_pawn = format!("4k3/{}/8/8/8/8/8/4K3 b - - 0 1", row(file, 'p'));
+        let white_knight = format!("4k3/8/8/8/8/{}/8/4K3 w - - 0 1", row(file, 'N'));
+        let black_knight = format!("4k3/8/{}/8/8/8/8/4K3 b - - 0 1", row(file, 'n'));
+        pgn += &shuffling_game(&white_pawn, result(true, pawn_wins));
+        pgn += &shuffling_game(&black_pawn, result(false, pawn_wins));
+        pgn += &shuffling_game(&white_knight, result(true, knight_wins));
+        pgn += &shuffling_game(&black_knight, result(false, knight_wins));
+    }
+    let mut data = DataSet::default();
+    data.add_pgn(&pgn, 0);
+    assert_eq!(data.games, 32, "{:?}", data.first_error);
+    assert_eq!(data.games_skipped, 0, "{:?}", data.first_error);
+    assert!(data.len() > 300);
+    let start = TaperedParams::from_umax();
+    let mut reports = 0;
+    let tuned = tune::tune(&data, &start, 500, 2.0, 0.0, &mut |_, _| reports += 1);
+    assert_eq!(reports, 5);
+    assert!(tuned.k > 0.0);
+    assert!(
+        tuned.error_after[0] < tuned.error_before[0] * 0.8,
+        "{tuned:?}"
+    );
+    // The knight's end-game value went down, below the pawn's.
+    let [pawn, knight] = [tuned.params.pieces[0], tuned.params.pieces[1]];
+    assert!(knight.value[1] < start.pieces[1].value[1], "{knight:?}");
+    assert!(knight.value[1] < pawn.value[1], "{pawn:?} {knight:?}");
+}
+
+/// Games that start from `fen`, shuffle the kings, and end in `result`.
+fn shuffling_game(fen: &str, result: &str) -> String {
+    let moves = if fen.contains(" w ") {
+        "1. Kd1 Kd8 2. Ke1 Ke8 3. Kf1 Kf8 4. Ke1 Ke8 5. Kd1 Kd8 6. Ke1 Ke8"
+    } else {
+        "1... Kd8 2. Kd1 Ke8 3. Ke1 Kf8 4. Kf1 Ke8 5. Ke1 Kd8 6. Kd1 Ke8"
+    };
+    format!("[Result \"{result}\"]\n[SetUp \"1\"]\n[FEN \"{fen}\"]\n\n{moves} {result}\n\n")
+}
+
+/// A FEN row with the piece `letter` on `file` (0 = a) and nothing else.
+fn row(file: usize, letter: char) -> String {
+    let mut row = String::new();
+    if file > 0 {
+        row += &file.to_string();
+    }
+    row.push(letter);
+    if file < 7 {
+        row += &(7 - file).to_string();
+    }
+    row
+}
+
+#[test]
+fn the_written_source_is_what_src_eval_tuned_rs_holds() {
+    // The committed tables were written by the tuner, not by hand: writing
+    // them again gives the same text after the header.
+    let header = ["```text".to_string(), "umax tune x.pgn".to_string()];
+    let source = tune::write_source(&TUNED, &header);
+    assert!(source.starts_with("//! "));
+    assert!(source.contains("//! umax tune x.pgn\n"));
+    let body = |text: &str| {
+        let at = text.find(tune::SOURCE_BODY_START).expect("body");
+        text[at..].to_string()
+    };
+    let committed = include_str!("../src/eval/tuned.rs");
+    assert_eq!(body(&source), body(committed));
+    // Six pieces, each with a value and two tables of eight rows of four.
+    assert_eq!(source.matches("value: [").count(), 6);
+    let rows = source
+        .lines()
+        .filter(|line| {
+            let line = line.trim();
+            line.starts_with('[') && line.ends_with("],") && line.matches(',').count() == 4
+        })
+        .count();
+    assert_eq!(rows, 6 * 2 * 8);
+}
+
+#[test]
+fn bad_input_is_a_one_line_error() {
+    let missing = tune::main(&["/nonexistent/umax-games.pgn".to_string()]).unwrap_err();
+    assert!(missing.contains("cannot read"), "{missing}");
+    assert!(!missing.contains('\n'));
+
+    let path = std::env::temp_dir().join(format!("umax-tune-test-{}.pgn", std::process::id()));
+    std::fs::write(&path, "this is not\nPGN at all [\n").unwrap();
+    let garbage = tune::main(&[path.to_string_lossy().into_owned()]).unwrap_err();
+    assert!(garbage.contains("no positions"), "{garbage}");
+    assert!(!garbage.contains('\n'));
+
+    // Through the binary: a message on standard error, a failure status.
+    let output = common::umax(&["tune", path.to_str().unwrap(), "--iterations", "x"]);
+    std::fs::remove_file(&path).ok();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("--iterations"), "{stderr}");
+    let output = common::umax(&["tune"]);
+    assert!(!output.status.success());
+}
