@@ -223,7 +223,7 @@ impl Searcher {
                 CheckExtension::Captures => false, // decided per move, in `child_depth`
             };
 
-        // Deviation from micro-Max (switch `rfp`, off by default): reverse
+        // Deviation from micro-Max (switch `rfp`, on by default): reverse
         // futility pruning. Near the horizon, if the evaluation beats beta by
         // a margin for every ply left, assume some move keeps it above beta.
         let plies_left = depth - QUIESCENCE_DEPTH;
@@ -289,7 +289,7 @@ impl Searcher {
                         None => continue,
                     }
                 }
-                // Deviation from micro-Max (switch `lmp`, off by default):
+                // Deviation from micro-Max (switch `lmp`, on by default):
                 // late-move pruning. Near the horizon, once a few quiet moves
                 // have failed, the later ones (worst by ordering) are skipped,
                 // unless they give check.
@@ -344,7 +344,7 @@ impl Searcher {
                 } else {
                     self.prune_at_horizon(mv, [eval, new_eval, child_alpha], child_depth, iteration)
                 };
-                // Deviation from micro-Max (switch `pvs`, off by default):
+                // Deviation from micro-Max (switch `pvs`, on by default):
                 // principal variation search, after the first move.
                 let null_window = self.settings.pvs && tried > 1 && iteration > QUIESCENCE_DEPTH;
                 let score = match pruned {
@@ -602,7 +602,7 @@ impl Searcher {
             self.stats.check_extensions += 1;
             return iteration;
         }
-        // Deviation from micro-Max (switch `lmr_table`, off by default): the
+        // Deviation from micro-Max (switch `lmr_table`, on by default): the
         // reduction grows with the depth and with the move's place in the
         // list, and pawn moves are reduced too; the hint, captures,
         // promotions, killers, checks and the first two moves are not.
