@@ -10,11 +10,13 @@
 //! (`set null off`), UCI (`setoption name null value off`) and xboard
 //! (`option null=off`) all go through it, so no option is spelled twice.
 //!
-//! Three **presets** set every switch at once:
-//! * `default`: what umax plays with;
+//! Four **presets** set every switch at once:
+//! * `default`: what umax plays with, the strongest setting measured;
 //! * `micromax`: micro-Max 4.8's own choices, for reading the search beside its
 //!   C listing (the rules deviations stay: full FIDE rules and a real clock);
-//! * `plain`: alpha-beta with a plain quiescence search and nothing else.
+//! * `plain`: alpha-beta with a plain quiescence search and nothing else;
+//! * `calibrated`: the search the strength scale (`UCI_Elo`) was measured
+//!   with, which a limited strength always plays with.
 
 use crate::eval::{EvalStyle, EvalTerms, Score};
 
