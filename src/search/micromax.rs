@@ -289,13 +289,16 @@ impl Searcher {
                         None => continue,
                     }
                 }
-                // Deviation from micro-Max (switch `lmp`, on by default):
+                // Deviation from micro-Max (switch `lmp`, off by default):
                 // late-move pruning. Near the horizon, once a few quiet moves
                 // have failed, the later ones (worst by ordering) are skipped,
-                // unless they give check.
+                // unless they give check. Not in a node one ply from the
+                // horizon: its quiet moves are not sorted (`generate_and_rank`),
+                // so the last are not the worst.
                 let is_quiet = !is_capture && mv.promotion.is_none();
                 if is_quiet && iteration > QUIESCENCE_DEPTH {
                     if self.settings.lmp
+                        && depth > QUIESCENCE_DEPTH + 1
                         && !pv_node
                         && !in_check
                         && iteration_plies <= PRUNING_MAX_PLIES

@@ -181,8 +181,8 @@ impl Default for Settings {
 pub const PRESETS: [&str; 4] = ["default", "micromax", "plain", CALIBRATED_PRESET];
 
 /// The preset the strength setting (`UCI_Elo`) was calibrated with: umax's
-/// default before the history ordering, table LMR, PVS, reverse futility
-/// and late-move pruning were adopted. A limited strength always plays with
+/// default before the history ordering, table LMR, PVS and reverse futility
+/// pruning were adopted. A limited strength always plays with
 /// it, so that the scale stays as measured.
 pub const CALIBRATED_PRESET: &str = "calibrated";
 
@@ -235,7 +235,6 @@ impl Settings {
                 lmr_table: true,
                 pvs: true,
                 rfp: true,
-                lmp: true,
                 ..micromax
             }),
             CALIBRATED_PRESET => Ok(Settings {
@@ -785,7 +784,6 @@ pub fn worth_rows() -> Vec<(String, String)> {
         ("table LMR (vs micro-Max's LMR)", "lmr_table=off"),
         ("principal variation search", "pvs=off"),
         ("reverse futility pruning", "rfp=off"),
-        ("late-move pruning", "lmp=off"),
     ]
     .iter()
     .map(|(label, spec)| (label.to_string(), spec.to_string()))
