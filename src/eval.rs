@@ -28,7 +28,9 @@
 //! Some details can be taken exactly as micro-Max 4.8 has them ([`EvalStyle`]):
 //! where the centre is, which king the pawn shelter protects, what a promotion
 //! gains, and whether quiescence pushes pawns to queen. A third style,
-//! [`tapered`], replaces all these terms by tuned piece-square tables.
+//! [`tapered`], replaces all these terms by tuned piece-square tables and a
+//! few tuned position terms (passed, isolated and doubled pawns, the king's
+//! pawn shelter, castling rights).
 
 use crate::board::{Board, CastlingRights, Color, Move, MoveKind, Piece, PieceKind, Square};
 
@@ -48,9 +50,10 @@ pub enum EvalStyle {
     Umax,
     /// micro-Max 4.8's details exactly (in its units scaled to centipawns).
     MicroMax,
-    /// Material and piece-square tables with a middle-game and an end-game
-    /// value, blended by the phase and fitted to games by `umax tune` (see
-    /// [`tapered`]). Quiescence pushes pawns to queen, as under `umax`.
+    /// Material, piece-square tables and position terms (switches
+    /// `tapered_*`) with a middle-game and an end-game value, blended by the
+    /// phase and fitted to games by `umax tune` (see [`tapered`]).
+    /// Quiescence pushes pawns to queen, as under `umax`.
     ///
     /// Deviation from micro-Max: micro-Max has no piece-square tables; all its
     /// positional terms are replaced by them under this style.
