@@ -515,6 +515,16 @@ impl CastlingRights {
         CastlingRights(self.0 | other.0)
     }
 
+    /// How many of its two castlings `color` may still make (0, 1 or 2).
+    #[inline]
+    pub const fn count(self, color: Color) -> i32 {
+        let bits = match color {
+            Color::White => self.0 & 3,
+            Color::Black => self.0 >> 2 & 3,
+        };
+        bits.count_ones() as i32
+    }
+
     /// 0..16, for the Zobrist table.
     const fn index(self) -> usize {
         self.0 as usize
@@ -859,6 +869,15 @@ impl Board {
     /// The castling rights still available.
     pub fn castling_rights(&self) -> CastlingRights {
         self.castling
+    }
+
+    /// The castling rights left after `mv`: moving from or capturing on a
+    /// king's or a rook's home square takes away the rights it carried.
+    #[inline]
+    pub fn castling_rights_after(&self, mv: Move) -> CastlingRights {
+        CastlingRights(
+            self.castling.0 & CASTLING_KEPT[mv.from.index()] & CASTLING_KEPT[mv.to.index()],
+        )
     }
 
     /// The square a pawn just skipped with a double push, if any.
@@ -1315,9 +1334,7 @@ impl Board {
             }
         }
 
-        self.castling = CastlingRights(
-            self.castling.0 & CASTLING_KEPT[mv.from.index()] & CASTLING_KEPT[mv.to.index()],
-        );
+        self.castling = self.castling_rights_after(mv);
         self.en_passant = match mv.kind {
             MoveKind::DoublePush => Some(Square(mv.from.0.wrapping_add(us.pawn_push() as u8))),
             _ => None,

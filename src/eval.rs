@@ -28,7 +28,9 @@
 //! Some details can be taken exactly as micro-Max 4.8 has them ([`EvalStyle`]):
 //! where the centre is, which king the pawn shelter protects, what a promotion
 //! gains, and whether quiescence pushes pawns to queen. A third style,
-//! [`tapered`], replaces all these terms by tuned piece-square tables.
+//! [`tapered`], replaces all these terms by tuned piece-square tables and a
+//! few tuned position terms (passed, isolated and doubled pawns, the king's
+//! pawn shelter, castling rights).
 
 use crate::board::{Board, CastlingRights, Color, Move, MoveKind, Piece, PieceKind, Square};
 
@@ -48,9 +50,10 @@ pub enum EvalStyle {
     Umax,
     /// micro-Max 4.8's details exactly (in its units scaled to centipawns).
     MicroMax,
-    /// Material and piece-square tables with a middle-game and an end-game
-    /// value, blended by the phase and fitted to games by `umax tune` (see
-    /// [`tapered`]). Quiescence pushes pawns to queen, as under `umax`.
+    /// Material, piece-square tables and position terms (switches
+    /// `tapered_*`) with a middle-game and an end-game value, blended by the
+    /// phase and fitted to games by `umax tune` (see [`tapered`]).
+    /// Quiescence pushes pawns to queen, as under `umax`.
     ///
     /// Deviation from micro-Max: micro-Max has no piece-square tables; all its
     /// positional terms are replaced by them under this style.
@@ -218,7 +221,7 @@ pub fn move_gain(board: &Board, mv: Move, material_gone: i32) -> Score {
 #[inline]
 pub fn move_gain_in(style: EvalStyle, board: &Board, mv: Move, material_gone: i32) -> Score {
     if style == EvalStyle::Tapered {
-        return tapered::move_gain(board, mv, material_gone);
+        return tapered::move_gain(EvalTerms::DEFAULT, board, mv, material_gone);
     }
     let mover = board.piece_at(mv.from);
     let Some(kind) = mover.kind() else { return 0 };
@@ -332,7 +335,7 @@ pub fn static_eval(board: &Board) -> Score {
 /// [`static_eval`] in the given style.
 pub fn static_eval_in(style: EvalStyle, board: &Board) -> Score {
     if style == EvalStyle::Tapered {
-        return tapered::static_eval(board);
+        return tapered::static_eval(EvalTerms::DEFAULT, board);
     }
     let us = board.side_to_move();
     let mut score = 0;
@@ -374,16 +377,27 @@ pub fn static_eval_in(style: EvalStyle, board: &Board) -> Score {
 // [`move_gain_with`] (a test walks the bench positions to check it). With no
 // term switched on, [`move_gain_with`] tests one byte and does nothing else.
 
-/// The seed-002 evaluation terms that are switched on, as a set of bits.
+/// The evaluation terms that are switched on, as a set of bits: the seed-002
+/// terms (added to any style) and the position terms of `eval=tapered`
+/// (see [`tapered::Term`]; they count only under that style).
 ///
-/// Deviation from micro-Max: micro-Max has none of these terms; all are off by
-/// default, so `umax bench` and the `micromax` preset are unchanged.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct EvalTerms(u8);
+/// Deviation from micro-Max: micro-Max has none of these terms; the seed-002
+/// terms are off by default and the tapered terms act only under
+/// `eval=tapered`, so `umax bench` and the `micromax` preset are unchanged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EvalTerms(u16);
+
+impl Default for EvalTerms {
+    fn default() -> EvalTerms {
+        EvalTerms::DEFAULT
+    }
+}
 
 impl EvalTerms {
     /// No term.
     pub const NONE: EvalTerms = EvalTerms(0);
+    /// The default: every tapered position term on, every seed-002 term off.
+    pub const DEFAULT: EvalTerms = EvalTerms::TAPERED_TERMS;
     /// Knight tropism: a knight is penalised by its distance to the enemy king.
     pub const TROPISM: EvalTerms = EvalTerms(1);
     /// A rook on an open file, or a half-open one, earns a bonus.
@@ -396,6 +410,21 @@ impl EvalTerms {
     pub const DOUBLED: EvalTerms = EvalTerms(16);
     /// A rook or queen on the 7th rank, the enemy king on the 8th, earns a bonus.
     pub const SEVENTH: EvalTerms = EvalTerms(32);
+
+    /// `eval=tapered`: passed pawns by rank.
+    pub const TAPERED_PASSED: EvalTerms = EvalTerms(64);
+    /// `eval=tapered`: isolated pawns.
+    pub const TAPERED_ISOLATED: EvalTerms = EvalTerms(128);
+    /// `eval=tapered`: doubled pawns.
+    pub const TAPERED_DOUBLED: EvalTerms = EvalTerms(256);
+    /// `eval=tapered`: the king's pawn shelter.
+    pub const TAPERED_SHELTER: EvalTerms = EvalTerms(512);
+    /// `eval=tapered`: castling rights held.
+    pub const TAPERED_CASTLING: EvalTerms = EvalTerms(1024);
+    /// Every tapered position term.
+    pub const TAPERED_TERMS: EvalTerms = EvalTerms(64 | 128 | 256 | 512 | 1024);
+    /// Every seed-002 term.
+    const SEED_TERMS: EvalTerms = EvalTerms(63);
 
     /// Terms that depend on a piece's square and the kings' squares.
     const PIECE_TERMS: EvalTerms = EvalTerms(1 | 32);
@@ -887,7 +916,8 @@ fn files_to_rescore(
     files
 }
 
-/// [`move_gain_in`] plus the change of the seed-002 `terms` switched on.
+/// [`move_gain_in`] with the `terms` switched on: the tapered position terms
+/// (under `eval=tapered`) and the change of the seed-002 terms.
 #[inline]
 pub fn move_gain_with(
     style: EvalStyle,
@@ -896,20 +926,26 @@ pub fn move_gain_with(
     mv: Move,
     material_gone: i32,
 ) -> Score {
-    let gain = move_gain_in(style, board, mv, material_gone);
+    let gain = match style {
+        EvalStyle::Tapered => tapered::move_gain(terms, board, mv, material_gone),
+        _ => move_gain_in(style, board, mv, material_gone),
+    };
     // Deviation from micro-Max: the seed-002 terms (all off by default).
-    if terms.is_empty() {
+    if !terms.intersects(EvalTerms::SEED_TERMS) {
         gain
     } else {
         gain + terms_gain(terms, board, mv)
     }
 }
 
-/// [`static_eval_in`] plus the seed-002 `terms` switched on.
+/// [`static_eval_in`] with the `terms` switched on (see [`move_gain_with`]).
 pub fn static_eval_with(style: EvalStyle, terms: EvalTerms, board: &Board) -> Score {
-    let score = static_eval_in(style, board);
+    let score = match style {
+        EvalStyle::Tapered => tapered::static_eval(terms, board),
+        _ => static_eval_in(style, board),
+    };
     // Deviation from micro-Max: the seed-002 terms (all off by default).
-    if terms.is_empty() {
+    if !terms.intersects(EvalTerms::SEED_TERMS) {
         score
     } else {
         score + for_side(board.side_to_move(), terms_score(terms, board))

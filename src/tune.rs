@@ -25,9 +25,12 @@
 //!    of an exchange says little about the result; the search would have
 //!    looked further.
 //! 2. **Features**: the tapered evaluation is linear in its parameters for a
-//!    fixed phase. Each position becomes a short list of (table entry, count)
-//!    pairs — the count is +1 for a white piece on that entry, −1 for a black
-//!    one, summed — and its phase. Evaluating with any parameters is then a
+//!    fixed phase. Each position becomes a short list of (feature, count)
+//!    pairs — a feature is a table entry (the count is +1 for a white piece
+//!    on it, −1 for a black one, summed) or a position term (passed pawn on
+//!    its 5th rank, isolated pawn, shelter pawn, castling right, ...: White's
+//!    count minus Black's) — and its phase. The tables and the terms are
+//!    fitted together. Evaluating with any parameters is then a
 //!    dot product, with no board in sight ([`feature_eval`] does it exactly as
 //!    the engine does, which a test checks position by position).
 //! 3. **K**: the scale between centipawns and expected score is fitted first,
@@ -55,7 +58,10 @@
 use std::fmt::Write as _;
 
 use crate::board::{Board, Color, Move, Square};
-use crate::eval::tapered::{self, ENTRIES, FULL_PHASE, PieceParams, Table, TaperedParams};
+use crate::eval::tapered::{
+    self, ALL_TERMS, ENTRIES, FEATURES, FULL_PHASE, PieceParams, Structure, TERMS, Table,
+    TaperedParams, entry_cell,
+};
 use crate::eval::{self, Score, tuned};
 use crate::game::parse_pgn;
 use crate::input::{parse_number, quote, send, take_option};
@@ -98,13 +104,15 @@ pub enum Start {
     Current,
 }
 
-/// One table entry seen in a position: `count` is the number of white pieces
-/// on it minus the number of black ones.
+/// One feature seen in a position: a table entry, whose `count` is the
+/// number of white pieces on it minus the number of black ones, or a
+/// position term, whose `count` is White's count minus Black's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Feature {
-    /// The table entry (see [`tapered::entry_index`]).
+    /// The table entry (see [`tapered::entry_index`]), or `ENTRIES + t` for
+    /// position term `t` (see [`tapered::FEATURES`]).
     pub entry: u16,
-    /// White pieces minus black pieces reading it.
+    /// White's count minus Black's.
     pub count: i8,
 }
 
@@ -150,9 +158,9 @@ pub struct DataSet {
 }
 
 /// A position's phase and features (the tapered evaluation is the sum of the
-/// entries' blended values times their counts, from White's point of view).
+/// features' blended values times their counts, from White's point of view).
 pub fn features(board: &Board) -> (i32, Vec<Feature>) {
-    let mut counts = [0i8; ENTRIES];
+    let mut counts = [0i8; FEATURES];
     for square in Square::all() {
         let piece = board.piece_at(square);
         let (Some(color), Some(kind)) = (piece.color(), piece.kind()) else {
@@ -160,6 +168,9 @@ pub fn features(board: &Board) -> (i32, Vec<Feature>) {
         };
         let entry = tapered::entry_index(kind, color, square);
         counts[entry] += if color == Color::White { 1 } else { -1 };
+    }
+    for (term, count) in Structure::of(board).counts().into_iter().enumerate() {
+        counts[ENTRIES + term] = count as i8;
     }
     let features = counts
         .iter()
@@ -174,9 +185,9 @@ pub fn features(board: &Board) -> (i32, Vec<Feature>) {
 }
 
 /// The tapered evaluation (White's point of view) of a position given by its
-/// phase and features, computed as the engine computes it: each entry blended
-/// and rounded on its own. Equals `static_eval_in(Tapered, ...)` turned to
-/// White's view, with the same parameters.
+/// phase and features, computed as the engine computes it: each feature
+/// blended and rounded on its own. Equals `static_eval_in(Tapered, ...)`
+/// (every position term on) turned to White's view, with the same parameters.
 pub fn feature_eval(params: &TaperedParams, phase: i32, features: &[Feature]) -> Score {
     features
         .iter()
@@ -350,25 +361,30 @@ fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
-/// The parameters as real numbers, for gradient descent: per entry a
-/// middle-game and an end-game table value (`2 * entry`, `2 * entry + 1`),
-/// then per piece kind its two values (from `2 * ENTRIES`).
+/// The parameters as real numbers, for gradient descent: per feature a
+/// middle-game and an end-game value (`2 * feature`, `2 * feature + 1`: a
+/// table entry's table values, then the position terms' values), then per
+/// piece kind its two values (from `2 * FEATURES`).
 #[derive(Clone, Debug)]
 struct Model {
     theta: Vec<f64>,
 }
 
 /// Index of the first piece value in [`Model::theta`].
-const VALUES: usize = 2 * ENTRIES;
+const VALUES: usize = 2 * FEATURES;
 
 impl Model {
     fn from_params(params: &TaperedParams) -> Model {
         let mut theta = vec![0.0; VALUES + 12];
         for entry in 0..ENTRIES {
-            let piece = &params.pieces[entry / 32];
-            let (row, column) = (entry % 32 / 4, entry % 4);
+            let (kind, row, column) = entry_cell(entry);
+            let piece = &params.pieces[kind];
             theta[2 * entry] = f64::from(piece.middle_game[row][column]);
             theta[2 * entry + 1] = f64::from(piece.end_game[row][column]);
+        }
+        for (term, value) in params.terms.iter().enumerate() {
+            theta[2 * (ENTRIES + term)] = f64::from(value[0]);
+            theta[2 * (ENTRIES + term) + 1] = f64::from(value[1]);
         }
         for (kind, piece) in params.pieces.iter().enumerate() {
             theta[VALUES + 2 * kind] = f64::from(piece.value[0]);
@@ -377,13 +393,18 @@ impl Model {
         Model { theta }
     }
 
-    /// `[middle game, end game]` of an entry, value included.
+    /// `[middle game, end game]` of a feature, a table entry's piece value
+    /// included.
     #[inline]
     fn entry(&self, entry: usize) -> (f64, f64) {
-        let kind = entry / 32;
+        let (middle, end) = (self.theta[2 * entry], self.theta[2 * entry + 1]);
+        if entry >= ENTRIES {
+            return (middle, end);
+        }
+        let kind = entry_cell(entry).0;
         (
-            self.theta[2 * entry] + self.theta[VALUES + 2 * kind],
-            self.theta[2 * entry + 1] + self.theta[VALUES + 2 * kind + 1],
+            middle + self.theta[VALUES + 2 * kind],
+            end + self.theta[VALUES + 2 * kind + 1],
         )
     }
 
@@ -429,7 +450,7 @@ impl Model {
         }
         // A piece's value moves with every entry of its kind.
         for entry in 0..ENTRIES {
-            let kind = entry / 32;
+            let kind = entry_cell(entry).0;
             gradient[VALUES + 2 * kind] += gradient[2 * entry];
             gradient[VALUES + 2 * kind + 1] += gradient[2 * entry + 1];
         }
@@ -442,13 +463,17 @@ impl Model {
     /// game) over the squares the piece can stand on.
     fn table_mean(&self, kind: usize, phase: usize) -> f64 {
         // Pawns never stand on the first or last rank (rows 0 and 7).
-        let rows = if kind == 0 { 1..7 } else { 0..8 };
-        let count = (rows.len() * 4) as f64;
-        let sum: f64 = rows
-            .flat_map(|row| (0..4).map(move |column| kind * 32 + row * 4 + column))
-            .map(|entry| self.theta[2 * entry + phase])
+        let entries: Vec<usize> = (0..ENTRIES)
+            .filter(|&entry| {
+                let (entry_kind, row, _) = entry_cell(entry);
+                entry_kind == kind && (kind != 0 || (1..7).contains(&row))
+            })
+            .collect();
+        let sum: f64 = entries
+            .iter()
+            .map(|&entry| self.theta[2 * entry + phase])
             .sum();
-        sum / count
+        sum / entries.len() as f64
     }
 
     /// The parameters in whole centipawns. A piece's value and its table
@@ -458,8 +483,8 @@ impl Model {
     fn to_params(&self, start: &Model) -> TaperedParams {
         let mut pieces = [PieceParams {
             value: [0, 0],
-            middle_game: [[0; 4]; 8],
-            end_game: [[0; 4]; 8],
+            middle_game: [[0; 8]; 8],
+            end_game: [[0; 8]; 8],
         }; 6];
         for (kind, piece) in pieces.iter_mut().enumerate() {
             for phase in 0..2 {
@@ -477,18 +502,27 @@ impl Model {
                     &mut piece.end_game
                 };
                 for (row, cells) in table.iter_mut().enumerate() {
-                    for (column, cell) in cells.iter_mut().enumerate() {
+                    for (file, cell) in cells.iter_mut().enumerate() {
                         // (Pawns' rows for ranks 8 and 1 stay at zero.)
                         if kind == 0 && (row == 0 || row == 7) {
                             continue;
                         }
-                        let entry = kind * 32 + row * 4 + column;
+                        let square = crate::board::Square::new(file as u8, 7 - row as u8);
+                        let piece_kind =
+                            crate::board::PieceKind::from_code(kind as u8 + 1).expect("six kinds");
+                        let entry = tapered::entry_index(piece_kind, Color::White, square);
                         *cell = (self.theta[2 * entry + phase] - shift).round() as Score;
                     }
                 }
             }
         }
-        TaperedParams { pieces }
+        let mut terms = [[0; 2]; TERMS];
+        for (term, value) in terms.iter_mut().enumerate() {
+            for (phase, cell) in value.iter_mut().enumerate() {
+                *cell = self.theta[2 * (ENTRIES + term) + phase].round() as Score;
+            }
+        }
+        TaperedParams { pieces, terms }
     }
 }
 
@@ -628,8 +662,9 @@ pub fn write_source(params: &TaperedParams, header: &[String]) -> String {
         "\n\n\
          /// Per piece kind (pawn, knight, bishop, rook, queen, king): its\n\
          /// `[middle game, end game]` value and its middle-game and end-game tables\n\
-         /// in centipawns, rank 8 first, files a to d (h to e mirror them), from\n\
-         /// White's point of view.\n\
+         /// in centipawns, rank 8 first, files a to h (symmetric but for the\n\
+         /// king's), from White's point of view; then the position terms'\n\
+         /// `[middle game, end game]` values.\n\
          pub const TUNED: TaperedParams = TaperedParams {\n    pieces: [\n",
     );
     for (piece, name) in params.pieces.iter().zip(KIND_NAMES) {
@@ -643,6 +678,11 @@ pub fn write_source(params: &TaperedParams, header: &[String]) -> String {
         write_table(&mut out, "middle_game", &piece.middle_game, 12);
         write_table(&mut out, "end_game", &piece.end_game, 12);
         out.push_str("        },\n");
+    }
+    out.push_str("    ],\n    terms: [\n");
+    for (term, value) in ALL_TERMS.iter().zip(params.terms) {
+        let _ = writeln!(out, "        // {}", term.describe());
+        let _ = writeln!(out, "        [{}, {}],", value[0], value[1]);
     }
     out.push_str("    ],\n};\n");
     out

@@ -6,6 +6,7 @@
 
 use umax::board::{Board, Move};
 use umax::clock::Limits;
+use umax::eval::tapered::Term;
 use umax::eval::{
     self, DOUBLED_PAWN_PENALTY, EvalStyle, EvalTerms, ISOLATED_PAWN_PENALTY,
     MAJOR_ON_SEVENTH_BONUS, PASSED_PAWN_BONUS, ROOK_HALF_OPEN_FILE_BONUS, ROOK_OPEN_FILE_BONUS,
@@ -272,15 +273,19 @@ fn each_term_changes_the_bench_node_count() {
 
 #[test]
 fn terms_are_off_by_default_and_in_no_preset() {
+    // (The tapered position terms are on, but count only under eval=tapered.)
     for preset in ["default", "micromax", "plain"] {
         let settings = Settings::preset(preset).unwrap();
-        assert_eq!(settings.eval_terms, EvalTerms::NONE, "{preset}");
+        assert_eq!(settings.eval_terms, EvalTerms::DEFAULT, "{preset}");
+        assert_eq!(settings.eval_terms, EvalTerms::TAPERED_TERMS, "{preset}");
     }
     let spec = "eval_tropism=on,eval_seventh=on";
     let settings = Settings::from_spec(spec).unwrap();
     assert_eq!(
         settings.eval_terms,
-        EvalTerms::TROPISM.with(EvalTerms::SEVENTH, true)
+        EvalTerms::DEFAULT
+            .with(EvalTerms::TROPISM, true)
+            .with(EvalTerms::SEVENTH, true)
     );
     assert_eq!(settings.to_spec(), format!("default,{spec}"));
     assert_eq!(Settings::from_spec(&settings.to_spec()).unwrap(), settings);
@@ -288,8 +293,8 @@ fn terms_are_off_by_default_and_in_no_preset() {
 
 #[test]
 fn tapered_incremental_gain_equals_the_change_of_the_full_evaluation() {
-    // The same walk for `eval=tapered`, alone and with every seed-002 term on
-    // top. The search fixes the phase at the root, so both positions are
+    // The same walk for `eval=tapered`: tables alone, with each of its
+    // position terms, with all of them, and with every seed-002 term on top. The search fixes the phase at the root, so both positions are
     // evaluated at the phase of the one before the move (a capture changes
     // the phase of the position after it).
     let mut random = Lcg(13);
@@ -308,7 +313,7 @@ fn tapered_incremental_gain_equals_the_change_of_the_full_evaluation() {
                 let mut after = board.clone();
                 after.make_move(mv);
                 captures += usize::from(eval::material_gone(&after) != root_phase);
-                for terms in [EvalTerms::NONE, all_terms()] {
+                for terms in tapered_term_sets() {
                     let before = tapered_eval_at(terms, &board, root_phase);
                     let gain =
                         eval::move_gain_with(EvalStyle::Tapered, terms, &board, mv, root_phase);
@@ -332,17 +337,132 @@ fn tapered_incremental_gain_equals_the_change_of_the_full_evaluation() {
     assert!(captures > 100, "only {captures} moves change the phase");
 }
 
+/// The sets of terms the tapered walk checks: none, each tapered position
+/// term alone, all of them (the default), and everything.
+fn tapered_term_sets() -> Vec<EvalTerms> {
+    let mut sets = vec![EvalTerms::NONE, EvalTerms::DEFAULT];
+    for (_, term) in TAPERED_TERMS {
+        sets.push(EvalTerms::NONE.with(term, true));
+    }
+    sets.push(EvalTerms::DEFAULT.with(all_terms(), true));
+    sets
+}
+
 /// The tapered evaluation of `board` (with `terms`) at the phase of
 /// `material_gone`, the root's, rather than at its own.
 fn tapered_eval_at(terms: EvalTerms, board: &Board, material_gone: i32) -> Score {
-    let at_own_phase = eval::static_eval_with(EvalStyle::Tapered, EvalTerms::NONE, board);
+    let own_phase = eval::material_gone(board);
+    let with_seed_terms = eval::static_eval_with(EvalStyle::Tapered, terms, board);
+    // The seed-002 terms do not depend on the phase; the tapered part does.
+    tapered::static_eval_at(terms, board, material_gone) + with_seed_terms
+        - tapered::static_eval_at(terms, board, own_phase)
+}
+
+/// The tapered position terms, with their switch names.
+const TAPERED_TERMS: [(&str, EvalTerms); 5] = [
+    ("tapered_passed", EvalTerms::TAPERED_PASSED),
+    ("tapered_isolated", EvalTerms::TAPERED_ISOLATED),
+    ("tapered_doubled", EvalTerms::TAPERED_DOUBLED),
+    ("tapered_shelter", EvalTerms::TAPERED_SHELTER),
+    ("tapered_castling", EvalTerms::TAPERED_CASTLING),
+];
+
+/// The term counts of `fen`, White's minus Black's, by term.
+fn counts(fen: &str) -> Vec<(Term, i32)> {
+    let board = Board::from_fen(fen).unwrap();
+    let counts = tapered::Structure::of(&board).counts();
+    tapered::ALL_TERMS
+        .iter()
+        .zip(counts)
+        .filter(|&(_, count)| count != 0)
+        .map(|(&term, count)| (term, count))
+        .collect()
+}
+
+#[test]
+fn tapered_terms_count_passed_isolated_doubled_shelter_and_castling() {
+    // White: a2 a3 doubled (a7 stops both), b2, d5 passed and isolated, h2
+    // passed and isolated. Black: a7 isolated, not passed (a2, b2).
     assert_eq!(
-        at_own_phase,
-        tapered::static_eval_at(board, eval::material_gone(board))
+        counts("4k3/p7/8/3P4/8/P7/PP5P/4K3 w - - 0 1"),
+        vec![
+            (Term::PassedRank2, 1),
+            (Term::PassedRank5, 1),
+            (Term::Isolated, 1),
+            (Term::Doubled, 2),
+        ]
     );
-    tapered::static_eval_at(board, material_gone)
-        + eval::static_eval_with(EvalStyle::Tapered, terms, board)
-        - at_own_phase
+    // A king castled short behind f2 g2 h2 (three passed pawns, too).
+    assert_eq!(
+        counts("4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1"),
+        vec![(Term::PassedRank2, 3), (Term::ShelterNear, 3)]
+    );
+    // g3 two ranks in front of the king on g1 (and isolated; g6 h7 are
+    // too far from Black's king to shelter it).
+    assert_eq!(
+        counts("4k3/7p/6p1/8/8/6P1/8/6K1 w - - 0 1"),
+        vec![(Term::Isolated, 1), (Term::ShelterFar, 1)]
+    );
+    // Castling rights: White's two, Black's one.
+    assert_eq!(
+        counts("r3k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1"),
+        vec![(Term::CastlingRight, 1)]
+    );
+}
+
+#[test]
+fn under_tapered_castling_is_worth_more_than_stepping_the_king_aside() {
+    // Under a mirrored king table Ke1-f1 read the entry of a king castled
+    // long (c1); now f1 has its own entry, and the step also gives up both
+    // castling rights.
+    let board =
+        Board::from_fen("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+            .unwrap();
+    let gain = |coordinate: &str| {
+        let mv = board.parse_coordinate_move(coordinate).unwrap();
+        eval::move_gain_with(EvalStyle::Tapered, EvalTerms::DEFAULT, &board, mv, 0)
+    };
+    assert!(
+        gain("e1g1") > gain("e1f1") + 30,
+        "{} {}",
+        gain("e1g1"),
+        gain("e1f1")
+    );
+}
+
+#[test]
+fn each_tapered_term_switch_changes_the_evaluation_where_its_term_occurs() {
+    let fens = [
+        ("tapered_passed", "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1"),
+        ("tapered_isolated", "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1"),
+        ("tapered_doubled", "4k3/8/8/8/8/P7/P7/4K3 w - - 0 1"),
+        // (A full board for the shelter, which matters in the middle game;
+        // the tuned castling right is worth something only towards the end
+        // game, so rooks and pawns only for it.)
+        (
+            "tapered_shelter",
+            "rnbqkbnr/8/8/8/8/8/5PPP/RNBQ1BKR w - - 0 1",
+        ),
+        (
+            "tapered_castling",
+            "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w kq - 0 1",
+        ),
+    ];
+    for ((name, term), (fen_name, fen)) in TAPERED_TERMS.iter().zip(fens) {
+        assert_eq!(*name, fen_name);
+        let board = Board::from_fen(fen).unwrap();
+        let on = eval::static_eval_with(EvalStyle::Tapered, EvalTerms::DEFAULT, &board);
+        let off = eval::static_eval_with(
+            EvalStyle::Tapered,
+            EvalTerms::DEFAULT.with(*term, false),
+            &board,
+        );
+        assert_ne!(on, off, "{name} changes nothing in {fen}");
+        // The switch is a laboratory option, on by default.
+        let settings = Settings::from_spec(&format!("eval=tapered,{name}=off")).unwrap();
+        assert!(!settings.eval_terms.contains(*term));
+        assert!(Settings::default().eval_terms.contains(*term));
+    }
 }
 
 #[test]
@@ -350,7 +470,10 @@ fn tapered_is_a_choice_of_the_eval_option_and_not_the_default() {
     assert_eq!(Settings::default().eval, EvalStyle::Umax);
     let settings = Settings::from_spec("eval=tapered,eval_passed=on").unwrap();
     assert_eq!(settings.eval, EvalStyle::Tapered);
-    assert_eq!(settings.eval_terms, EvalTerms::PASSED);
+    assert_eq!(
+        settings.eval_terms,
+        EvalTerms::DEFAULT.with(EvalTerms::PASSED, true)
+    );
     // The style changes the search.
     let limits = Limits::depth(4);
     let fens: Vec<&str> = BENCH_POSITIONS.to_vec();

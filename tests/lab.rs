@@ -41,6 +41,12 @@ const BASES: &[(&str, &str)] = &[
     ("aspiration_margin", "aspiration=on"),
     ("lmr_min_depth", "lmr_table=off"),
     ("lmr_reduction", "lmr_table=off"),
+    // The tapered position terms count only under eval=tapered.
+    ("tapered_passed", "eval=tapered"),
+    ("tapered_isolated", "eval=tapered"),
+    ("tapered_doubled", "eval=tapered"),
+    ("tapered_shelter", "eval=tapered"),
+    ("tapered_castling", "eval=tapered"),
 ];
 
 /// Options that change only when a timed search stops, not the tree searched

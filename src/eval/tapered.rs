@@ -34,59 +34,95 @@
 //! [`static_eval`] of a position uses that position's own phase, which is the
 //! root's phase at the root: the search, the root and the tuner agree.
 //!
-//! ## What the tables replace
+//! ## What the tables replace, and the terms beside them
 //!
-//! Under `eval=tapered` the tables are the whole positional evaluation:
-//! micro-Max's centralisation, castling bonus, frozen king, pawn advancement,
-//! end-game pawn push and pawn-structure penalty are all off. The king's
-//! tables learn where the king is safe in the middle game and where it
-//! belongs in the end game; the pawn's tables learn what an advanced pawn is
-//! worth in each phase. The pawn-structure penalty (which looks at
-//! neighbouring pawns) cannot be a table entry and is dropped; the seed-002
-//! terms (`eval_passed`, `eval_isolated`, ...) are still added on top when
-//! switched on.
+//! Under `eval=tapered` the tables and a few **position terms** are the whole
+//! positional evaluation: micro-Max's centralisation, castling bonus, frozen
+//! king, pawn advancement, end-game pawn push and pawn-structure penalty are
+//! all off. The king's tables learn where the king is safe in the middle game
+//! and where it belongs in the end game; the pawn's tables learn what an
+//! advanced pawn is worth in each phase.
 //!
-//! ## Why mirrored tables
+//! What a table cannot say, because it looks at one piece alone, the position
+//! terms ([`Term`]) say: a **passed pawn** by its rank, an **isolated pawn**,
+//! a **doubled pawn**, the king's **shelter** (own pawns on the three files
+//! around the king, one and two ranks in front of it) and each **castling
+//! right** still held. Each has a middle-game and an end-game value, tuned
+//! with the tables, and each can be switched off (`tapered_passed`,
+//! `tapered_isolated`, `tapered_doubled`, `tapered_shelter`,
+//! `tapered_castling`; all on under `eval=tapered`). The seed-002 terms
+//! (`eval_passed`, ...) are still added on top when switched on.
 //!
-//! Each table has 32 entries, not 64: files a–d are stored, and files h–e
-//! mirror them (a piece on g3 reads the b3 entry). The board is not quite
-//! symmetric (the queen and king start on different files) but nearly so, and
-//! half the parameters need half the data to fit and are half as much to read:
-//! 6 piece kinds × 32 squares × 2 phases, plus a middle-game and an end-game
-//! value per kind. Black's pieces read the same tables with the ranks turned
-//! around. The value and the table of a kind overlap (adding a constant to a
-//! table and taking it from the value changes nothing); the tuner keeps each
-//! table's average where it started (umax's evaluation), so the tuned values
-//! can be read beside umax's [`PIECE_VALUES`](super::PIECE_VALUES).
+//! The terms stay incremental and exact: a move that moves or captures a pawn,
+//! moves a king or takes a castling right away re-counts them on the pawns
+//! as bit sets ([`Structure`]) before and after the move; every other move
+//! leaves them alone.
 //!
-//! ## What a table cannot say
+//! ## Why mirrored tables, and why not the king's
+//!
+//! Each table is written as a whole board, but for every piece but the king
+//! files h–e mirror files a–d (the tuner fits one number for g3 and b3). The
+//! board is not quite symmetric (the queen and king start on different files)
+//! but nearly so, and half the parameters need half the data to fit. The king
+//! is where the asymmetry matters: castled short it stands on g1, castled long
+//! on c1, and a mirrored table would give f1 (a king that stepped aside and
+//! lost its castling) the entry of c1 (a king castled long). So the king's
+//! table has all 64 squares, and the castling-right term says what the right
+//! to castle is worth while it lasts: Ke1-f1 loses both rights and lands on a
+//! square that is worth no more than e1, where castling gains g1's value.
+//! Black's pieces read the same tables with the ranks turned around. The
+//! value and the table of a kind overlap (adding a constant to a table and
+//! taking it from the value changes nothing); the tuner keeps each table's
+//! average where it started (umax's evaluation), so the tuned values can be
+//! read beside umax's [`PIECE_VALUES`](super::PIECE_VALUES).
+//!
+//! ## What a table still cannot say
 //!
 //! The tuning starts from umax's own evaluation written as tables
-//! ([`TaperedParams::from_umax`]), but three of umax's terms do not fit in a
-//! table and are only approximated there: the frozen king is a cost per king
-//! *move* in umax and becomes a value per *square* (so a king that has
-//! stepped off its home square once pays once, and Ke1-f1 reads the same
-//! entry as a king castled long on c1); the pawn-structure penalty and the
-//! king's pawn shelter look at neighbouring pawns and are gone. The tuner can
-//! only repair this as far as its games teach it.
+//! ([`TaperedParams::from_umax`]), but umax's frozen king is a cost per king
+//! *move* and becomes a value per *square* (a king that has stepped off its
+//! home square once pays once; a king that walks e1-f1-g1 ends where castling
+//! puts it, and only the rook left on h1 and the lost castling rights tell
+//! them apart). umax's
+//! pawn-structure penalty (a cost for moving a pawn away from its neighbours)
+//! is replaced by the isolated, doubled and shelter terms, which say what it
+//! means as properties of the position.
+//!
+//! ## What the tuning made of it
+//!
+//! Tuned on about 2,500 self-play games (see the header of [`super::tuned`]),
+//! the king's middle-game back rank reads g1 59, c1 40, e1 31, f1 −31,
+//! d1 −27: castling pays and stepping aside does not, in the tables alone,
+//! and a castling right came out worth next to nothing (1 in the middle
+//! game). A shelter pawn right in front of the king is worth 26 in the middle
+//! game and nothing in the end game; a doubled pawn costs 4 and 22, an
+//! isolated one 9 and 6. The passed-pawn values by rank are uneven: the
+//! pawn's own table already pays for advancing, so the two share the credit
+//! as the data happen to split it.
+//!
+//! The terms cost time: re-counting them on every pawn and king move took
+//! `umax bench --set eval=tapered` from about 2.7 million nodes a second
+//! (tables only) to about 1.6–1.7 million on the machine they were measured
+//! on. A pawn hash table would make most of that cost go away.
 //!
 //! Deviation from micro-Max: the whole of this file; micro-Max has no
-//! piece-square tables and no tapering (its only phase-dependent terms are the
-//! frozen king and the pawn push). The style is a laboratory switch, off by
-//! default.
+//! piece-square tables, no tapering (its only phase-dependent terms are the
+//! frozen king and the pawn push) and no pawn-structure terms beyond its
+//! move-based penalty. The style is a laboratory switch, off by default.
 
-use crate::board::{Board, Color, Move, MoveKind, Piece, PieceKind, Square};
+use crate::board::{Board, CastlingRights, Color, Move, MoveKind, Piece, PieceKind, Square};
 
-use super::{FULL_PHASE_UNITS, Score, material_gone, tuned};
+use super::{EvalTerms, FULL_PHASE_UNITS, Score, material_gone, tuned};
 
 /// The phase of a full board (micro-Max's units: knight and bishop 2, rook 3,
 /// queen 6 for each side); 0 is a board with kings and pawns only.
 pub const FULL_PHASE: i32 = FULL_PHASE_UNITS;
 
 /// A piece-square table: 8 rows (rank 8 first, as on a diagram with White at
-/// the bottom) of 4 files (a to d; h to e read them mirrored), from White's
-/// point of view. Black's pieces read the rows turned around.
-pub type Table = [[Score; 4]; 8];
+/// the bottom) of 8 files (a to h), from White's point of view. Black's
+/// pieces read the rows turned around. Every table but the king's is
+/// symmetric (files h to e repeat files a to d).
+pub type Table = [[Score; 8]; 8];
 
 /// The evaluation parameters of one piece kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,35 +135,149 @@ pub struct PieceParams {
     pub end_game: Table,
 }
 
+/// The position terms: what a table cannot say because it looks at one piece
+/// alone. Each is counted on a position (White's count minus Black's) and
+/// has a `[middle game, end game]` value per count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Term {
+    /// A pawn with no enemy pawn in front of it on its own or a neighbouring
+    /// file, on its 2nd rank (the terms for ranks 3 to 7 follow).
+    PassedRank2,
+    /// A passed pawn on its 3rd rank.
+    PassedRank3,
+    /// A passed pawn on its 4th rank.
+    PassedRank4,
+    /// A passed pawn on its 5th rank.
+    PassedRank5,
+    /// A passed pawn on its 6th rank.
+    PassedRank6,
+    /// A passed pawn on its 7th rank.
+    PassedRank7,
+    /// A pawn with no friendly pawn on a neighbouring file.
+    Isolated,
+    /// Each pawn on a file that holds another pawn of its side.
+    Doubled,
+    /// An own pawn one rank in front of the king, on its file or next to it.
+    ShelterNear,
+    /// An own pawn two ranks in front of the king, on its file or next to it.
+    ShelterFar,
+    /// A castling right still held.
+    CastlingRight,
+}
+
+/// Number of position terms.
+pub const TERMS: usize = 11;
+
+/// The position terms in the order of [`TaperedParams::terms`].
+pub const ALL_TERMS: [Term; TERMS] = [
+    Term::PassedRank2,
+    Term::PassedRank3,
+    Term::PassedRank4,
+    Term::PassedRank5,
+    Term::PassedRank6,
+    Term::PassedRank7,
+    Term::Isolated,
+    Term::Doubled,
+    Term::ShelterNear,
+    Term::ShelterFar,
+    Term::CastlingRight,
+];
+
+impl Term {
+    /// The laboratory switch that turns this term on and off.
+    pub const fn switch(self) -> EvalTerms {
+        match self {
+            Term::Isolated => EvalTerms::TAPERED_ISOLATED,
+            Term::Doubled => EvalTerms::TAPERED_DOUBLED,
+            Term::ShelterNear | Term::ShelterFar => EvalTerms::TAPERED_SHELTER,
+            Term::CastlingRight => EvalTerms::TAPERED_CASTLING,
+            _ => EvalTerms::TAPERED_PASSED,
+        }
+    }
+
+    /// A short description, for the generated source.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Term::PassedRank2 => "passed pawn on its 2nd rank",
+            Term::PassedRank3 => "passed pawn on its 3rd rank",
+            Term::PassedRank4 => "passed pawn on its 4th rank",
+            Term::PassedRank5 => "passed pawn on its 5th rank",
+            Term::PassedRank6 => "passed pawn on its 6th rank",
+            Term::PassedRank7 => "passed pawn on its 7th rank",
+            Term::Isolated => "isolated pawn",
+            Term::Doubled => "doubled pawn (each)",
+            Term::ShelterNear => "own pawn one rank in front of the king",
+            Term::ShelterFar => "own pawn two ranks in front of the king",
+            Term::CastlingRight => "castling right held",
+        }
+    }
+}
+
 /// Every parameter of the tapered evaluation: one [`PieceParams`] per piece
-/// kind, pawn to king (index `kind code - 1`).
+/// kind, pawn to king (index `kind code - 1`), and the position terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TaperedParams {
     /// Pawn, knight, bishop, rook, queen, king.
     pub pieces: [PieceParams; 6],
+    /// The `[middle game, end game]` value of each [`Term`], in the order of
+    /// [`ALL_TERMS`].
+    pub terms: [[Score; 2]; TERMS],
 }
 
-/// Number of table entries over all piece kinds (6 × 32): the tuner's
-/// features are these entries.
-pub const ENTRIES: usize = 6 * 32;
+/// Table entries of the five mirrored kinds (32 each) before the king's.
+const KING_ENTRIES: usize = 5 * 32;
+
+/// Number of table entries over all piece kinds (5 × 32 mirrored, 64 for
+/// the king).
+pub const ENTRIES: usize = KING_ENTRIES + 64;
+
+/// Number of the tuner's features: the table entries, then the position
+/// terms (feature `ENTRIES + t` is term `t`).
+pub const FEATURES: usize = ENTRIES + TERMS;
 
 /// The table entry (0..[`ENTRIES`]) that a piece of `kind` and `color` on
-/// `square` reads: `(kind code - 1) * 32 + row * 4 + column`.
+/// `square` reads: `(kind code - 1) * 32 + row * 4 + column` with files h–e
+/// mirrored onto a–d, or, for the king, `160 + row * 8 + file`.
 #[inline]
 pub const fn entry_index(kind: PieceKind, color: Color, square: Square) -> usize {
     let rank = match color {
         Color::White => square.rank(),
         Color::Black => 7 - square.rank(),
     };
-    let file = square.file();
+    let (row, file) = (7 - rank as usize, square.file() as usize);
+    if matches!(kind, PieceKind::King) {
+        return KING_ENTRIES + row * 8 + file;
+    }
     let column = if file < 4 { file } else { 7 - file };
-    (kind as usize - 1) * 32 + (7 - rank as usize) * 4 + column as usize
+    (kind as usize - 1) * 32 + row * 4 + column
+}
+
+/// Where table entry `entry` (0..[`ENTRIES`]) lives: `(kind index, row,
+/// file)`, the file on the a–d side for a mirrored kind.
+#[inline]
+pub const fn entry_cell(entry: usize) -> (usize, usize, usize) {
+    if entry >= KING_ENTRIES {
+        let square = entry - KING_ENTRIES;
+        (5, square / 8, square % 8)
+    } else {
+        (entry / 32, entry % 32 / 4, entry % 4)
+    }
+}
+
+/// The same table entry for both of a mirrored pair of files.
+const fn mirror(kind: usize, file: usize) -> usize {
+    if kind == 5 || file < 4 {
+        file
+    } else {
+        7 - file
+    }
 }
 
 impl TaperedParams {
-    /// umax's own evaluation written as tapered tables: the starting point of
-    /// tuning, so that "before tuning" means umax's evaluation (nearly: the
-    /// pawn-structure penalty cannot be written as a table).
+    /// umax's own evaluation written as tables, with the position terms set
+    /// from umax's laboratory: the starting point of tuning, so that "before
+    /// tuning" means umax's evaluation (nearly: the pawn-structure penalty is
+    /// a cost per move and becomes the terms below).
     ///
     /// * every kind's value is [`PIECE_VALUES`](super::PIECE_VALUES) in both phases;
     /// * pawns, knights, bishops and the king get umax's centralisation in
@@ -137,14 +287,19 @@ impl TaperedParams {
     ///   push for each step from its start square;
     /// * the king's middle-game table charges the frozen king's
     ///   [`KING_MOVE_PENALTY`](super::KING_MOVE_PENALTY) off its home square
-    ///   (e1, read also by d1) and credits the
-    ///   [`CASTLING_BONUS`](super::CASTLING_BONUS) on the back rank's b/g and
-    ///   c/f squares, where castling puts it.
+    ///   e1 and credits the [`CASTLING_BONUS`](super::CASTLING_BONUS) on g1
+    ///   and c1, where castling puts it;
+    /// * passed, isolated and doubled pawns start at the seed-002 terms'
+    ///   values ([`PASSED_PAWN_BONUS`](super::PASSED_PAWN_BONUS), ...); a
+    ///   shelter pawn right in front of the king at umax's
+    ///   [`PAWN_STRUCTURE_PENALTY`](super::PAWN_STRUCTURE_PENALTY) (what umax
+    ///   charges for moving it), in the middle game; a castling right at
+    ///   nothing.
     pub fn from_umax() -> TaperedParams {
         let mut pieces = [PieceParams {
             value: [0, 0],
-            middle_game: [[0; 4]; 8],
-            end_game: [[0; 4]; 8],
+            middle_game: [[0; 8]; 8],
+            end_game: [[0; 8]; 8],
         }; 6];
         let end_game_push = super::pawn_push_bonus(FULL_PHASE);
         for (index, params) in pieces.iter_mut().enumerate() {
@@ -152,7 +307,7 @@ impl TaperedParams {
             let value = super::PIECE_VALUES[kind as usize];
             params.value = [value, value];
             for rank in 0..8u8 {
-                for file in 0..4u8 {
+                for file in 0..8u8 {
                     let square = Square::new(file, rank);
                     let (row, column) = (usize::from(7 - rank), usize::from(file));
                     let centre = super::centralisation(kind, square);
@@ -165,8 +320,8 @@ impl TaperedParams {
                             middle += advanced;
                             end += advanced + end_game_push * (i32::from(rank) - 1);
                         }
-                        PieceKind::King if rank == 0 && file == 3 => {}
-                        PieceKind::King if rank == 0 && (file == 1 || file == 2) => {
+                        PieceKind::King if rank == 0 && file == 4 => {}
+                        PieceKind::King if rank == 0 && (file == 2 || file == 6) => {
                             middle += super::CASTLING_BONUS - super::KING_MOVE_PENALTY;
                         }
                         PieceKind::King => middle -= super::KING_MOVE_PENALTY,
@@ -177,19 +332,45 @@ impl TaperedParams {
                 }
             }
         }
-        TaperedParams { pieces }
+        let mut terms = [[0; 2]; TERMS];
+        for (term, value) in ALL_TERMS.iter().zip(terms.iter_mut()) {
+            *value = match term {
+                Term::Isolated => [-super::ISOLATED_PAWN_PENALTY; 2],
+                Term::Doubled => [-super::DOUBLED_PAWN_PENALTY; 2],
+                Term::ShelterNear => [super::PAWN_STRUCTURE_PENALTY, 0],
+                Term::ShelterFar | Term::CastlingRight => [0, 0],
+                _ => [super::PASSED_PAWN_BONUS; 2],
+            };
+        }
+        TaperedParams { pieces, terms }
     }
 
-    /// The `[middle game, end game]` value (material plus table) of table
-    /// entry `entry` (see [`entry_index`]).
+    /// The `[middle game, end game]` value of feature `feature` (see
+    /// [`FEATURES`]): for a table entry ([`entry_index`]) material plus
+    /// table, for a term its value.
     #[inline]
-    pub const fn entry(&self, entry: usize) -> [Score; 2] {
-        let piece = &self.pieces[entry / 32];
-        let (row, column) = (entry % 32 / 4, entry % 4);
+    pub const fn entry(&self, feature: usize) -> [Score; 2] {
+        if feature >= ENTRIES {
+            return self.terms[feature - ENTRIES];
+        }
+        let (kind, row, column) = entry_cell(feature);
+        let piece = &self.pieces[kind];
         [
             piece.value[0] + piece.middle_game[row][column],
             piece.value[1] + piece.end_game[row][column],
         ]
+    }
+
+    /// Is every table but the king's symmetric (file h as a, g as b, ...),
+    /// as the tuner writes them?
+    pub fn mirrored_tables_are_symmetric(&self) -> bool {
+        self.pieces[..5].iter().all(|piece| {
+            [piece.middle_game, piece.end_game].iter().all(|table| {
+                table
+                    .iter()
+                    .all(|row| (0..8).all(|file| row[file] == row[mirror(0, file)]))
+            })
+        })
     }
 }
 
@@ -252,10 +433,172 @@ fn value(piece: Piece, square: Square, phase: i32) -> Score {
     blend(PIECE_SQUARE[piece.kind_code()][index], phase)
 }
 
-/// What the move `mv` (pseudo-legal, not yet made) gains for the side making
-/// it, with the phase fixed at the root's (`material_gone`).
+// ----- the position terms -----
+
+/// Bit sets of squares (bit `rank * 8 + file`, as [`Square::bit`]) used by
+/// the pawn terms.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// The files beside `file` (0..8), as a set of squares.
+const fn adjacent_files(file: u32) -> u64 {
+    let left = if file > 0 { FILE_A << (file - 1) } else { 0 };
+    let right = if file < 7 { FILE_A << (file + 1) } else { 0 };
+    left | right
+}
+
+/// The squares in front of a pawn of `color` on bit `bit`, on its own file
+/// and the two beside it: no enemy pawn there makes it passed.
+const fn front_span(color: Color, bit: u32) -> u64 {
+    let (file, rank) = (bit % 8, bit / 8);
+    let files = adjacent_files(file) | FILE_A << file;
+    let ahead = match color {
+        Color::White if rank < 7 => !0u64 << ((rank + 1) * 8),
+        Color::Black => (1u64 << (rank * 8)) - 1,
+        Color::White => 0,
+    };
+    files & ahead
+}
+
+/// The squares `ranks_ahead` ranks in front of the king of `color` on
+/// `king`, on its file and the two beside it: the king's pawn shelter.
+fn shelter(color: Color, king: Square, ranks_ahead: i32) -> u64 {
+    let rank = match color {
+        Color::White => i32::from(king.rank()) + ranks_ahead,
+        Color::Black => i32::from(king.rank()) - ranks_ahead,
+    };
+    if !(0..8).contains(&rank) {
+        return 0;
+    }
+    let file = u32::from(king.file());
+    let files = (adjacent_files(file) | FILE_A << file) & 0xff;
+    files << (rank * 8)
+}
+
+/// What the position terms look at: the pawns of each side as bit sets, the
+/// kings' squares and the castling rights (indexed by [`Color::index`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Structure {
+    pawns: [u64; 2],
+    kings: [Square; 2],
+    rights: CastlingRights,
+}
+
+impl Structure {
+    /// The structure of `board`.
+    pub fn of(board: &Board) -> Structure {
+        let mut pawns = [0; 2];
+        for color in [Color::White, Color::Black] {
+            let mut pieces = board.occupied_by(color);
+            while pieces != 0 {
+                let square = Square::from_bit_index(pieces.trailing_zeros());
+                if board.piece_at(square).kind() == Some(PieceKind::Pawn) {
+                    pawns[color.index()] |= square.bit();
+                }
+                pieces &= pieces - 1;
+            }
+        }
+        Structure {
+            pawns,
+            kings: [
+                board.king_square(Color::White),
+                board.king_square(Color::Black),
+            ],
+            rights: board.castling_rights(),
+        }
+    }
+
+    /// The structure after the move `mv` (pseudo-legal, moving `mover`) on
+    /// `board`, whose structure this is.
+    fn after(mut self, board: &Board, mv: Move, mover: Piece) -> Structure {
+        let us = board.side_to_move();
+        let (own, enemy) = (us.index(), us.opposite().index());
+        match mover.kind() {
+            Some(PieceKind::Pawn) => {
+                self.pawns[own] &= !mv.from.bit();
+                if mv.promotion.is_none() {
+                    self.pawns[own] |= mv.to.bit();
+                }
+            }
+            Some(PieceKind::King) => self.kings[own] = mv.to,
+            _ => {}
+        }
+        let captured_square = match mv.kind {
+            MoveKind::EnPassant => Square::new(mv.to.file(), mv.from.rank()),
+            _ => mv.to,
+        };
+        self.pawns[enemy] &= !captured_square.bit();
+        self.rights = board.castling_rights_after(mv);
+        self
+    }
+
+    /// How often each term occurs: White's count minus Black's, in the order
+    /// of [`ALL_TERMS`].
+    pub fn counts(&self) -> [i32; TERMS] {
+        let mut counts = [0; TERMS];
+        for color in [Color::White, Color::Black] {
+            let sign = if color == Color::White { 1 } else { -1 };
+            let (own, enemy) = (
+                self.pawns[color.index()],
+                self.pawns[color.opposite().index()],
+            );
+            let mut pawns = own;
+            while pawns != 0 {
+                let bit = pawns.trailing_zeros();
+                pawns &= pawns - 1;
+                let file = bit % 8;
+                if enemy & front_span(color, bit) == 0 {
+                    let rank = match color {
+                        Color::White => bit / 8,
+                        Color::Black => 7 - bit / 8,
+                    };
+                    // Pawns stand on their 2nd to 7th rank: terms 0 to 5.
+                    counts[rank as usize - 1] += sign;
+                }
+                if own & adjacent_files(file) == 0 {
+                    counts[Term::Isolated as usize] += sign;
+                }
+                if (own & FILE_A << file).count_ones() >= 2 {
+                    counts[Term::Doubled as usize] += sign;
+                }
+            }
+            let king = self.kings[color.index()];
+            counts[Term::ShelterNear as usize] +=
+                sign * (own & shelter(color, king, 1)).count_ones() as i32;
+            counts[Term::ShelterFar as usize] +=
+                sign * (own & shelter(color, king, 2)).count_ones() as i32;
+            counts[Term::CastlingRight as usize] += sign * self.rights.count(color);
+        }
+        counts
+    }
+}
+
+/// The position terms switched on in `terms`, from White's point of view,
+/// for term counts `counts` at `phase`.
 #[inline]
-pub fn move_gain(board: &Board, mv: Move, material_gone: i32) -> Score {
+fn terms_score(terms: EvalTerms, counts: &[i32; TERMS], phase: i32) -> Score {
+    let mut score = 0;
+    for (index, term) in ALL_TERMS.iter().enumerate() {
+        if counts[index] != 0 && terms.contains(term.switch()) {
+            score += counts[index] * blend(tuned::TUNED.terms[index], phase);
+        }
+    }
+    score
+}
+
+/// White's score turned to the point of view of `color`.
+#[inline]
+fn for_side(color: Color, white_score: Score) -> Score {
+    match color {
+        Color::White => white_score,
+        Color::Black => -white_score,
+    }
+}
+
+/// What the move `mv` (pseudo-legal, not yet made) gains for the side making
+/// it, with the phase fixed at the root's (`material_gone`) and the position
+/// terms in `terms` switched on.
+#[inline]
+pub fn move_gain(terms: EvalTerms, board: &Board, mv: Move, material_gone: i32) -> Score {
     let phase = phase(material_gone);
     let mover = board.piece_at(mv.from);
     let us = board.side_to_move();
@@ -263,9 +606,9 @@ pub fn move_gain(board: &Board, mv: Move, material_gone: i32) -> Score {
         MoveKind::EnPassant => Square::new(mv.to.file(), mv.from.rank()),
         _ => mv.to,
     };
+    let captured = board.piece_at(captured_square);
     let placed = mv.promotion.map_or(mover, |kind| Piece::new(us, kind));
-    let mut gain = value(board.piece_at(captured_square), captured_square, phase)
-        + value(placed, mv.to, phase)
+    let mut gain = value(captured, captured_square, phase) + value(placed, mv.to, phase)
         - value(mover, mv.from, phase);
     if mv.kind == MoveKind::Castle {
         let rank = mv.from.rank();
@@ -274,18 +617,33 @@ pub fn move_gain(board: &Board, mv: Move, material_gone: i32) -> Score {
         gain += value(rook, Square::new(rook_to, rank), phase)
             - value(rook, Square::new(rook_from, rank), phase);
     }
+    // The position terms change only when a pawn moves or is taken, a king
+    // moves, or a castling right is lost: re-count them then.
+    if terms.intersects(EvalTerms::TAPERED_TERMS)
+        && (matches!(mover.kind(), Some(PieceKind::Pawn | PieceKind::King))
+            || captured.kind() == Some(PieceKind::Pawn)
+            || board.castling_rights_after(mv) != board.castling_rights())
+    {
+        let before = Structure::of(board);
+        let after = before.after(board, mv, mover);
+        gain += for_side(
+            us,
+            terms_score(terms, &after.counts(), phase)
+                - terms_score(terms, &before.counts(), phase),
+        );
+    }
     gain
 }
 
 /// The full tapered evaluation of `board` for the side to move, at the
-/// board's own phase.
-pub fn static_eval(board: &Board) -> Score {
-    static_eval_at(board, material_gone(board))
+/// board's own phase, with the position terms in `terms`.
+pub fn static_eval(terms: EvalTerms, board: &Board) -> Score {
+    static_eval_at(terms, board, material_gone(board))
 }
 
 /// The full tapered evaluation of `board` for the side to move, at the phase
 /// of `material_gone` (the search's positions are scored at the root's).
-pub fn static_eval_at(board: &Board, material_gone: i32) -> Score {
+pub fn static_eval_at(terms: EvalTerms, board: &Board, material_gone: i32) -> Score {
     let phase = phase(material_gone);
     let us = board.side_to_move();
     let mut score = 0;
@@ -296,6 +654,10 @@ pub fn static_eval_at(board: &Board, material_gone: i32) -> Score {
         }
         let value = value(piece, square, phase);
         score += if piece.is_color(us) { value } else { -value };
+    }
+    if terms.intersects(EvalTerms::TAPERED_TERMS) {
+        let counts = Structure::of(board).counts();
+        score += for_side(us, terms_score(terms, &counts, phase));
     }
     score
 }
@@ -323,10 +685,22 @@ mod tests {
         // Row 0 is rank 8: a white pawn on a7 reads row 1, column 0.
         let a7 = Square::parse("a7").unwrap();
         assert_eq!(entry_index(PieceKind::Pawn, Color::White, a7), 4);
+        // The king's table is not mirrored: f1 and c1 are different entries.
         assert_eq!(
             entry_index(PieceKind::King, Color::White, Square::H1),
-            5 * 32 + 7 * 4
+            5 * 32 + 7 * 8 + 7
         );
+        let (f1, c1) = (Square::parse("f1").unwrap(), Square::parse("c1").unwrap());
+        assert_ne!(
+            entry_index(PieceKind::King, Color::White, f1),
+            entry_index(PieceKind::King, Color::White, c1)
+        );
+        for entry in 0..ENTRIES {
+            let (kind, row, file) = entry_cell(entry);
+            let kind = PieceKind::from_code(kind as u8 + 1).unwrap();
+            let square = Square::new(file as u8, 7 - row as u8);
+            assert_eq!(entry_index(kind, Color::White, square), entry);
+        }
     }
 
     #[test]
@@ -340,7 +714,7 @@ mod tests {
 
     #[test]
     fn the_start_position_is_balanced_and_umax_tables_match_umax_on_it() {
-        assert_eq!(static_eval(&Board::start()), 0);
+        assert_eq!(static_eval(EvalTerms::DEFAULT, &Board::start()), 0);
         // From umax's evaluation: a knight's value and centralisation.
         let params = TaperedParams::from_umax();
         let f3 = Square::parse("f3").unwrap();

@@ -220,7 +220,7 @@ impl Settings {
             aspiration_margin: ASPIRATION_MARGIN,
             half_time_stop: false,
             eval: EvalStyle::MicroMax,
-            eval_terms: EvalTerms::NONE,
+            eval_terms: EvalTerms::DEFAULT,
         };
         match name {
             "micromax" => Ok(micromax),
@@ -684,6 +684,43 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "rook or queen on the 7th rank with the enemy king on the 8th +50 cp (seed 002)",
         get: |s| i32::from(s.eval_terms.contains(EvalTerms::SEVENTH)),
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::SEVENTH, v != 0),
+    },
+    // The position terms of `eval=tapered`, each on by default (they count
+    // only under that style; see `eval/tapered.rs`).
+    TechniqueOption {
+        name: "tapered_passed",
+        kind: OptionKind::Switch,
+        doc: "eval=tapered: tuned passed-pawn values by rank",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::TAPERED_PASSED)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_PASSED, v != 0),
+    },
+    TechniqueOption {
+        name: "tapered_isolated",
+        kind: OptionKind::Switch,
+        doc: "eval=tapered: tuned isolated-pawn value",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::TAPERED_ISOLATED)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_ISOLATED, v != 0),
+    },
+    TechniqueOption {
+        name: "tapered_doubled",
+        kind: OptionKind::Switch,
+        doc: "eval=tapered: tuned doubled-pawn value",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::TAPERED_DOUBLED)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_DOUBLED, v != 0),
+    },
+    TechniqueOption {
+        name: "tapered_shelter",
+        kind: OptionKind::Switch,
+        doc: "eval=tapered: tuned king shelter (own pawns one and two ranks in front of the king)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::TAPERED_SHELTER)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_SHELTER, v != 0),
+    },
+    TechniqueOption {
+        name: "tapered_castling",
+        kind: OptionKind::Switch,
+        doc: "eval=tapered: tuned value of each castling right still held",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::TAPERED_CASTLING)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_CASTLING, v != 0),
     },
 ];
 
