@@ -188,7 +188,7 @@ pub struct Searcher {
     move_stack: Vec<ScoredMove>,
     /// Scratch buffer for the move generator.
     generated: Vec<Move>,
-    /// Two killer moves per ply (switch `ordering=killers`), cleared per search.
+    /// Two killer moves per ply (`ordering=killers` and `history`), cleared per search.
     killers: Vec<[Option<Move>; 2]>,
     /// History scores of quiet moves by side, from- and to-square (switch
     /// `ordering=history`), cleared at the start of every search.
