@@ -16,6 +16,8 @@ use umax::lab::run_positions;
 use umax::search::Settings;
 use umax::tools::BENCH_POSITIONS;
 
+mod common;
+
 /// Every term, with its switch name.
 const TERMS: [(&str, EvalTerms); 6] = [
     ("eval_tropism", EvalTerms::TROPISM),
@@ -201,57 +203,35 @@ fn majors_on_the_seventh_need_the_king_on_the_eighth() {
     );
 }
 
-/// A small deterministic random number generator (64-bit LCG).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 #[test]
 fn incremental_gain_equals_the_change_of_the_full_evaluation() {
     // Random games from every bench position; at each position every
     // pseudo-legal move's gain must be the difference of full evaluations.
     let mut sets: Vec<EvalTerms> = TERMS.iter().map(|&(_, term)| term).collect();
     sets.push(all_terms());
-    let mut random = Lcg(2024);
     let mut checked = 0;
-    for fen in BENCH_POSITIONS {
-        let mut board = Board::from_fen(fen).unwrap();
-        for _ply in 0..30 {
-            let mut moves = Vec::new();
-            board.generate_moves(&mut moves);
-            for &mv in &moves {
-                if board.piece_at(mv.to).kind() == Some(umax::board::PieceKind::King) {
-                    continue;
-                }
-                let mut after = board.clone();
-                after.make_move(mv);
-                for &terms in &sets {
-                    let before = term_score_of(terms, &board);
-                    let gain = term_gain_of(terms, &board, mv);
-                    assert_eq!(
-                        -term_score_of(terms, &after),
-                        before + gain,
-                        "{terms:?}: {mv} in {}",
-                        board.to_fen()
-                    );
-                    checked += 1;
-                }
+    common::walk_random_games(2024, 30, |board| {
+        let mut moves = Vec::new();
+        board.generate_moves(&mut moves);
+        for &mv in &moves {
+            if board.piece_at(mv.to).kind() == Some(umax::board::PieceKind::King) {
+                continue;
             }
-            let legal = board.legal_moves();
-            if legal.is_empty() {
-                break;
+            let mut after = board.clone();
+            after.make_move(mv);
+            for &terms in &sets {
+                let before = term_score_of(terms, board);
+                let gain = term_gain_of(terms, board, mv);
+                assert_eq!(
+                    -term_score_of(terms, &after),
+                    before + gain,
+                    "{terms:?}: {mv} in {}",
+                    board.to_fen()
+                );
+                checked += 1;
             }
-            board.make_move(legal[random.below(legal.len())]);
         }
-    }
+    });
     assert!(checked > 10_000, "only {checked} moves checked");
 }
 
@@ -297,42 +277,32 @@ fn tapered_incremental_gain_equals_the_change_of_the_full_evaluation() {
     // position terms, with all of them, and with every seed-002 term on top. The search fixes the phase at the root, so both positions are
     // evaluated at the phase of the one before the move (a capture changes
     // the phase of the position after it).
-    let mut random = Lcg(13);
     let mut checked = 0;
     let mut captures = 0;
-    for fen in BENCH_POSITIONS {
-        let mut board = Board::from_fen(fen).unwrap();
-        for _ply in 0..30 {
-            let mut moves = Vec::new();
-            board.generate_moves(&mut moves);
-            let root_phase = eval::material_gone(&board);
-            for &mv in &moves {
-                if board.piece_at(mv.to).kind() == Some(umax::board::PieceKind::King) {
-                    continue;
-                }
-                let mut after = board.clone();
-                after.make_move(mv);
-                captures += usize::from(eval::material_gone(&after) != root_phase);
-                for terms in tapered_term_sets() {
-                    let before = tapered_eval_at(terms, &board, root_phase);
-                    let gain =
-                        eval::move_gain_with(EvalStyle::Tapered, terms, &board, mv, root_phase);
-                    assert_eq!(
-                        -tapered_eval_at(terms, &after, root_phase),
-                        before + gain,
-                        "{terms:?}: {mv} in {}",
-                        board.to_fen()
-                    );
-                    checked += 1;
-                }
+    common::walk_random_games(13, 30, |board| {
+        let mut moves = Vec::new();
+        board.generate_moves(&mut moves);
+        let root_phase = eval::material_gone(board);
+        for &mv in &moves {
+            if board.piece_at(mv.to).kind() == Some(umax::board::PieceKind::King) {
+                continue;
             }
-            let legal = board.legal_moves();
-            if legal.is_empty() {
-                break;
+            let mut after = board.clone();
+            after.make_move(mv);
+            captures += usize::from(eval::material_gone(&after) != root_phase);
+            for terms in tapered_term_sets() {
+                let before = tapered_eval_at(terms, board, root_phase);
+                let gain = eval::move_gain_with(EvalStyle::Tapered, terms, board, mv, root_phase);
+                assert_eq!(
+                    -tapered_eval_at(terms, &after, root_phase),
+                    before + gain,
+                    "{terms:?}: {mv} in {}",
+                    board.to_fen()
+                );
+                checked += 1;
             }
-            board.make_move(legal[random.below(legal.len())]);
         }
-    }
+    });
     assert!(checked > 10_000, "only {checked} moves checked");
     assert!(captures > 100, "only {captures} moves change the phase");
 }

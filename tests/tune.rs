@@ -7,7 +7,6 @@ use umax::board::{Board, Color};
 use umax::eval::tapered::TaperedParams;
 use umax::eval::tuned::TUNED;
 use umax::eval::{self, EvalStyle, EvalTerms};
-use umax::tools::BENCH_POSITIONS;
 use umax::tune::{self, DataSet};
 
 mod common;
@@ -42,48 +41,26 @@ Kc2 Re2# 0-1
 
 "#;
 
-/// A small deterministic random number generator (64-bit LCG).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self
-            .0
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((self.0 >> 33) % n as u64) as usize
-    }
-}
-
 #[test]
 fn the_features_evaluate_exactly_as_the_engine() {
     // What makes the tuner trustworthy: the error it minimises is the error
     // of the evaluation the engine runs, position by position.
-    let mut random = Lcg(7);
     let mut checked = 0;
-    for fen in BENCH_POSITIONS {
-        let mut board = Board::from_fen(fen).unwrap();
-        for _ply in 0..40 {
-            let (phase, features) = tune::features(&board);
-            let engine = eval::static_eval_with(EvalStyle::Tapered, EvalTerms::DEFAULT, &board);
-            let white_view = match board.side_to_move() {
-                Color::White => engine,
-                Color::Black => -engine,
-            };
-            assert_eq!(
-                tune::feature_eval(&TUNED, phase, &features),
-                white_view,
-                "{}",
-                board.to_fen()
-            );
-            checked += 1;
-            let legal = board.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            board.make_move(legal[random.below(legal.len())]);
-        }
-    }
+    common::walk_random_games(7, 40, |board| {
+        let (phase, features) = tune::features(board);
+        let engine = eval::static_eval_with(EvalStyle::Tapered, EvalTerms::DEFAULT, board);
+        let white_view = match board.side_to_move() {
+            Color::White => engine,
+            Color::Black => -engine,
+        };
+        assert_eq!(
+            tune::feature_eval(&TUNED, phase, &features),
+            white_view,
+            "{}",
+            board.to_fen()
+        );
+        checked += 1;
+    });
     assert!(checked > 1000, "only {checked} positions");
 }
 

@@ -981,21 +981,29 @@ mod tests {
     use crate::board::Board;
     use crate::search::Settings;
 
-    #[test]
-    fn killer_ordering_is_good_captures_killer_quiet_moves_bad_captures() {
-        // exd5 wins a knight (good); Qxh5 loses the queen to gxh5 (bad); the
-        // pawn on d3 keeps the queen off d5.
+    /// A searcher under `spec` on a position for the ordering tests: exd5
+    /// wins a knight (good); Qxh5 loses the queen to gxh5 (bad); the pawn on
+    /// d3 keeps the queen off d5.
+    fn ordering_position(spec: &str) -> Searcher {
         let mut searcher = Searcher::new(10);
         searcher.board = Board::from_fen("6k1/8/6p1/3n3p/4P3/3P4/8/1N1Q2K1 w - - 0 1").unwrap();
-        searcher.settings = Settings::from_spec("ordering=killers").unwrap();
+        searcher.settings = Settings::from_spec(spec).unwrap();
+        searcher
+    }
+
+    /// The moves on the move stack, in order, as coordinates.
+    fn listed_moves(searcher: &Searcher) -> Vec<String> {
+        let moves = searcher.move_stack.iter();
+        moves.map(|scored| scored.mv.coordinate()).collect()
+    }
+
+    #[test]
+    fn killer_ordering_is_good_captures_killer_quiet_moves_bad_captures() {
+        let mut searcher = ordering_position("ordering=killers");
         let killer = searcher.board.parse_coordinate_move("b1c3").unwrap();
         searcher.remember_killer(killer, 0);
         assert!(!searcher.generate_and_rank(true, false, 0));
-        let moves: Vec<String> = searcher
-            .move_stack
-            .iter()
-            .map(|scored| scored.mv.coordinate())
-            .collect();
+        let moves = listed_moves(&searcher);
         assert_eq!(moves[0], "e4d5");
         assert_eq!(moves[1], "b1c3");
         assert_eq!(moves.last().unwrap(), "d1h5");
@@ -1005,9 +1013,7 @@ mod tests {
 
     #[test]
     fn history_ordering_puts_quiet_moves_that_cut_off_first() {
-        let mut searcher = Searcher::new(10);
-        searcher.board = Board::from_fen("6k1/8/6p1/3n3p/4P3/3P4/8/1N1Q2K1 w - - 0 1").unwrap();
-        searcher.settings = Settings::from_spec("ordering=history").unwrap();
+        let mut searcher = ordering_position("ordering=history");
         let killer = searcher.board.parse_coordinate_move("b1c3").unwrap();
         let often_good = searcher.board.parse_coordinate_move("g1f2").unwrap();
         let once_good = searcher.board.parse_coordinate_move("d1e2").unwrap();
@@ -1023,11 +1029,7 @@ mod tests {
         }
         searcher.move_stack.clear();
         assert!(!searcher.generate_and_rank(true, false, 0));
-        let moves: Vec<String> = searcher
-            .move_stack
-            .iter()
-            .map(|scored| scored.mv.coordinate())
-            .collect();
+        let moves = listed_moves(&searcher);
         assert_eq!(moves[..4], ["e4d5", "b1c3", "g1f2", "d1e2"]);
         assert_eq!(moves.last().unwrap(), "d1h5");
         // A horizon node is not sorted: its quiet moves stay in generation order.
@@ -1071,14 +1073,9 @@ mod tests {
 
     #[test]
     fn micro_max_ordering_tries_every_capture_first() {
-        let mut searcher = Searcher::new(10);
-        searcher.board = Board::from_fen("6k1/8/6p1/3n3p/4P3/3P4/8/1N1Q2K1 w - - 0 1").unwrap();
-        searcher.settings = Settings::from_spec("ordering=micromax").unwrap();
+        let mut searcher = ordering_position("ordering=micromax");
         assert!(!searcher.generate_and_rank(true, false, 0));
-        let captures: Vec<String> = searcher.move_stack[..2]
-            .iter()
-            .map(|scored| scored.mv.coordinate())
-            .collect();
+        let captures = &listed_moves(&searcher)[..2];
         assert!(captures.contains(&"e4d5".to_string()) && captures.contains(&"d1h5".to_string()));
     }
 }

@@ -305,3 +305,35 @@ pub fn umax(args: &[&str]) -> Output {
 pub fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
+
+/// A small deterministic random number generator (64-bit LCG).
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    /// A number in `0..n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) % n as u64) as usize
+    }
+}
+
+/// Random games from every bench position, `plies` moves each (fewer if a
+/// game ends): `visit` sees every position before its move is chosen. The
+/// same `seed` walks the same games.
+pub fn walk_random_games(seed: u64, plies: usize, mut visit: impl FnMut(&Board)) {
+    let mut random = Lcg(seed);
+    for fen in umax::tools::BENCH_POSITIONS {
+        let mut board = Board::from_fen(fen).unwrap();
+        for _ply in 0..plies {
+            visit(&board);
+            let legal = board.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            board.make_move(legal[random.below(legal.len())]);
+        }
+    }
+}
