@@ -75,6 +75,9 @@ pub const DELTA_MARGIN: Score = 200;
 /// the horizon at most (switches `rfp`, `lmp`).
 pub const PRUNING_MAX_PLIES: i32 = 3;
 
+/// Razoring acts in nodes at most this many plies from the horizon.
+pub const RAZORING_MAX_PLIES: i32 = 2;
+
 /// The largest history score (switch `ordering=history`).
 pub const HISTORY_LIMIT: Score = 16384;
 
@@ -239,6 +242,22 @@ impl Searcher {
             self.stats.reverse_futility_prunes += 1;
             self.move_stack.truncate(first);
             return eval;
+        }
+        // Deviation from micro-Max (switch `razoring`, off by default): the
+        // mirror image of reverse futility. Near the horizon, if the
+        // evaluation is below alpha by a margin for every ply left, quiet
+        // moves are unlikely to help: the deepening loop stops after its
+        // quiescence pass if that fails low too.
+        let razoring = self.settings.razoring
+            && full_width
+            && !pv_node
+            && !in_check
+            && ply > 0
+            && plies_left <= RAZORING_MAX_PLIES
+            && alpha.abs() < MATE_BOUND
+            && eval + self.settings.razor_margin * plies_left <= alpha;
+        if razoring {
+            iteration = iteration.min(QUIESCENCE_DEPTH - 1);
         }
         // Table LMR reduces only where there is no check to answer.
         let late_moves_reducible =
@@ -410,6 +429,10 @@ impl Searcher {
                 };
                 self.table.store(key, best, iteration, bound, best_move);
             }
+            if razoring && iteration == QUIESCENCE_DEPTH && best <= alpha {
+                self.stats.razor_prunes += 1;
+                break;
+            }
         }
         self.move_stack.truncate(first);
         best + Score::from(best < eval) // delayed-loss bonus
@@ -443,9 +466,16 @@ impl Searcher {
         if ply == 0 {
             resume = (self.root_resume, -INFINITY);
         }
-        // Switch `iid=off`: no internal iterative deepening, the node searches
-        // the depth asked for at once.
-        if !self.settings.iid && ply > 0 && depth > QUIESCENCE_DEPTH {
+        // Deviation from micro-Max (switch `iid`, off by default): no internal
+        // iterative deepening, the node searches the depth asked for at once;
+        // the table's move, killers and history order its moves instead.
+        // Deviation from micro-Max (switch `iid_hintless`, off by default):
+        // deepening is there to find a good first move; a node whose entry
+        // already has one (from a search with another window, or shallower)
+        // goes straight to the depth asked for.
+        let has_hint = entry.is_some_and(|entry| entry.has_best_move());
+        let skip_deepening = !self.settings.iid || (self.settings.iid_hintless && has_hint);
+        if skip_deepening && ply > 0 && depth > QUIESCENCE_DEPTH {
             resume.0 = resume.0.max(depth - 1);
         }
         // Switch `quiescence=plain`: no scoring pass, and a full-width node starts
@@ -550,7 +580,11 @@ impl Searcher {
         in_check: bool,
         listener: &mut dyn Listener,
     ) -> Score {
+        // Deviation from micro-Max (switch `null_eval`, off by default): a
+        // position that does not even reach beta standing still will hardly
+        // reach it after passing, so the null move is not worth its search.
         let allowed = iteration > QUIESCENCE_DEPTH
+            && (!self.settings.null_eval || eval >= beta)
             && match self.settings.null {
                 NullMove::Off => false,
                 NullMove::On => {
@@ -567,7 +601,14 @@ impl Searcher {
         self.stats.null_tries += 1;
         let undo = self.board.make_null_move();
         self.path_keys.push(self.board.key());
-        let null_depth = iteration - 1 - self.settings.null_reduction;
+        // Deviation from micro-Max (switch `null_adaptive`, off by default):
+        // deeper nodes reduce the null move more, one ply per 6 plies left.
+        let adaptive = if self.settings.null_adaptive {
+            (iteration - QUIESCENCE_DEPTH) / 6
+        } else {
+            0
+        };
+        let null_depth = iteration - 1 - self.settings.null_reduction - adaptive;
         let score = -self.search(-beta, 1 - beta, -eval, null_depth, ply + 1, listener);
         self.path_keys.pop();
         self.board.unmake_null_move(undo);
@@ -701,7 +742,7 @@ impl Searcher {
                 return Some(bound);
             }
         }
-        // Deviation from micro-Max (switch `see_prune`, off by default): skip a
+        // Deviation from micro-Max (switch `see_prune`, on by default): skip a
         // capture in quiescence that loses material by static exchange
         // evaluation (seed 001): the opponent would recapture, and standing pat
         // is better. Tested last, as it is the dearest test. Such a move counts

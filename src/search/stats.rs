@@ -58,6 +58,8 @@ pub struct Counters {
     pub reverse_futility_prunes: u64,
     /// Quiet moves skipped by late-move pruning (switch `lmp`).
     pub late_move_prunes: u64,
+    /// Nodes that razoring (switch `razoring`) answered by their quiescence pass.
+    pub razor_prunes: u64,
 }
 
 impl Counters {
@@ -75,7 +77,7 @@ impl Counters {
     }
 
     /// The counts as an array, in field order.
-    fn to_array(self) -> [u64; 17] {
+    fn to_array(self) -> [u64; 18] {
         [
             self.scoring_nodes,
             self.quiescence_nodes,
@@ -94,11 +96,12 @@ impl Counters {
             self.check_extensions,
             self.reverse_futility_prunes,
             self.late_move_prunes,
+            self.razor_prunes,
         ]
     }
 
     /// The counts from an array in field order.
-    fn from_array(c: [u64; 17]) -> Counters {
+    fn from_array(c: [u64; 18]) -> Counters {
         Counters {
             scoring_nodes: c[0],
             quiescence_nodes: c[1],
@@ -117,6 +120,7 @@ impl Counters {
             check_extensions: c[14],
             reverse_futility_prunes: c[15],
             late_move_prunes: c[16],
+            razor_prunes: c[17],
         }
     }
 
@@ -302,8 +306,8 @@ impl SearchStats {
                 c.futility_prunes, c.lmr_reductions, c.lmr_researches, c.check_extensions
             ),
             format!(
-                "reverse futility prunes {}, late-move prunes {}",
-                c.reverse_futility_prunes, c.late_move_prunes
+                "reverse futility prunes {}, late-move prunes {}, razor prunes {}",
+                c.reverse_futility_prunes, c.late_move_prunes, c.razor_prunes
             ),
             format!(
                 "selective depth {}, quiescence share {:.1} %",

@@ -99,6 +99,9 @@ pub struct Settings {
     pub hash_buckets: bool,
     /// Internal iterative deepening at every node.
     pub iid: bool,
+    /// With `iid`: a node whose table entry has a best move skips the
+    /// deepening and searches the depth asked for at once.
+    pub iid_hintless: bool,
     /// Try the hash table's best move first.
     pub hint: bool,
     /// Capture ordering.
@@ -123,6 +126,10 @@ pub struct Settings {
     pub null_reduction: i32,
     /// `null=on` only: no null move when the side to move has only king and pawns.
     pub null_guard: bool,
+    /// Null move only where the evaluation already reaches beta.
+    pub null_eval: bool,
+    /// Null-move reduction grows by a ply for every 6 plies of depth.
+    pub null_adaptive: bool,
     /// Late-move reduction.
     pub lmr: bool,
     /// LMR applies at iterations deeper than this (micro-Max: 5).
@@ -137,6 +144,11 @@ pub struct Settings {
     pub rfp: bool,
     /// Reverse futility margin per ply of depth left, in centipawns.
     pub rfp_margin: Score,
+    /// Razoring: near the horizon, a node far below alpha is answered by
+    /// quiescence.
+    pub razoring: bool,
+    /// Razoring's margin per ply of depth left, in centipawns.
+    pub razor_margin: Score,
     /// Late-move pruning: near the horizon, quiet moves after the first few
     /// are not searched at all.
     pub lmp: bool,
@@ -168,6 +180,8 @@ pub const LMR_REDUCTION: i32 = 1;
 pub const FUTILITY_MARGIN: Score = 0;
 /// Reverse futility pruning's margin per ply: three quarters of a pawn.
 pub const RFP_MARGIN: Score = 75;
+/// Razoring's margin per ply: two pawns.
+pub const RAZOR_MARGIN: Score = 200;
 /// The first aspiration window's half-width: a third of a pawn, as in seed 002.
 pub const ASPIRATION_MARGIN: Score = 33;
 
@@ -194,6 +208,7 @@ impl Settings {
             quiescence_hash: true,
             hash_buckets: false,
             iid: true,
+            iid_hintless: false,
             hint: true,
             captures: CaptureOrder::BestFirst,
             ordering: MoveOrdering::MicroMax,
@@ -206,12 +221,16 @@ impl Settings {
             null: NullMove::MicroMax,
             null_reduction: NULL_MOVE_REDUCTION,
             null_guard: true,
+            null_eval: false,
+            null_adaptive: false,
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
             lmr_table: false,
             rfp: false,
             rfp_margin: RFP_MARGIN,
+            razoring: false,
+            razor_margin: RAZOR_MARGIN,
             lmp: false,
             check_extension: CheckExtension::NotInEndgame,
             quiescence: Quiescence::TwoPass,
@@ -235,6 +254,9 @@ impl Settings {
                 lmr_table: true,
                 pvs: true,
                 rfp: true,
+                iid: false,
+                see_prune: true,
+                aspiration: true,
                 ..micromax
             }),
             CALIBRATED_PRESET => Ok(Settings {
@@ -461,6 +483,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.iid = v != 0,
     },
     TechniqueOption {
+        name: "iid_hintless",
+        kind: OptionKind::Switch,
+        doc: "internal deepening only in nodes without a best move from the table",
+        get: |s| i32::from(s.iid_hintless),
+        set: |s, v| s.iid_hintless = v != 0,
+    },
+    TechniqueOption {
         name: "hint",
         kind: OptionKind::Switch,
         doc: "try the hash table's best move first",
@@ -545,6 +574,20 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.null_guard = v != 0,
     },
     TechniqueOption {
+        name: "null_eval",
+        kind: OptionKind::Switch,
+        doc: "null move only when the evaluation reaches beta (micro-Max: always)",
+        get: |s| i32::from(s.null_eval),
+        set: |s, v| s.null_eval = v != 0,
+    },
+    TechniqueOption {
+        name: "null_adaptive",
+        kind: OptionKind::Switch,
+        doc: "null-move reduction R plus one ply for every 6 plies of depth",
+        get: |s| i32::from(s.null_adaptive),
+        set: |s, v| s.null_adaptive = v != 0,
+    },
+    TechniqueOption {
         name: "lmr",
         kind: OptionKind::Switch,
         doc: "late-move reduction of quiet non-pawn moves other than the hint",
@@ -585,6 +628,20 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "reverse futility margin per ply in centipawns",
         get: |s| s.rfp_margin,
         set: |s, v| s.rfp_margin = v,
+    },
+    TechniqueOption {
+        name: "razoring",
+        kind: OptionKind::Switch,
+        doc: "razoring: a null-window node 1-2 plies from the horizon whose evaluation is below alpha by the margin times the plies left is answered by quiescence if that fails low too",
+        get: |s| i32::from(s.razoring),
+        set: |s, v| s.razoring = v != 0,
+    },
+    TechniqueOption {
+        name: "razor_margin",
+        kind: OptionKind::Spin { min: 10, max: 1000 },
+        doc: "razoring margin per ply in centipawns",
+        get: |s| s.razor_margin,
+        set: |s, v| s.razor_margin = v,
     },
     TechniqueOption {
         name: "lmp",
@@ -803,7 +860,10 @@ pub fn xboard_option_features() -> Vec<String> {
 pub fn worth_rows() -> Vec<(String, String)> {
     [
         ("hash table", "hash=off"),
-        ("internal iterative deepening", "iid=off"),
+        (
+            "no internal iterative deepening (vs micro-Max's, at every node)",
+            "iid=on",
+        ),
         ("hint move first", "hint=off"),
         (
             "MVV/LVA capture order (vs generation order)",
@@ -821,6 +881,8 @@ pub fn worth_rows() -> Vec<(String, String)> {
         ("table LMR (vs micro-Max's LMR)", "lmr_table=off"),
         ("principal variation search", "pvs=off"),
         ("reverse futility pruning", "rfp=off"),
+        ("SEE pruning in quiescence", "see_prune=off"),
+        ("aspiration windows", "aspiration=off"),
     ]
     .iter()
     .map(|(label, spec)| (label.to_string(), spec.to_string()))
