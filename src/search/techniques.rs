@@ -256,7 +256,6 @@ impl Settings {
                 rfp: true,
                 iid: false,
                 see_prune: true,
-                aspiration: true,
                 ..micromax
             }),
             CALIBRATED_PRESET => Ok(Settings {
@@ -882,7 +881,6 @@ pub fn worth_rows() -> Vec<(String, String)> {
         ("principal variation search", "pvs=off"),
         ("reverse futility pruning", "rfp=off"),
         ("SEE pruning in quiescence", "see_prune=off"),
-        ("aspiration windows", "aspiration=off"),
     ]
     .iter()
     .map(|(label, spec)| (label.to_string(), spec.to_string()))
