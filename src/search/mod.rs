@@ -19,6 +19,9 @@
 //!    alpha-beta cut off early. The hash table also records how deep the node
 //!    got, so a later visit **resumes** where the last one stopped, and a visit
 //!    that asks for no more than is stored is answered from the table.
+//!    (umax's default turns this off, switch `iid`: with killers, history
+//!    and the table's move to order a node's moves, the shallower passes cost
+//!    more than they save. `preset=micromax` keeps it.)
 //! 3. **Best move first.** The only move ordering micro-Max has: the best move
 //!    of the previous iteration is tried first, then the others. (umax then
 //!    tries the captures in MVV/LVA order before the quiet moves; this and the

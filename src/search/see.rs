@@ -75,9 +75,11 @@
 //!   safe on its new square).
 //!
 //! Material values are [`PIECE_VALUES`], without the evaluation's positional
-//! terms. SEE is not used by the default search
-//! (`umax bench`'s node count does not depend on it); it serves the
-//! laboratory's move-ordering and pruning switches (issue 12, seed 002).
+//! terms. The default search uses it twice: its move ordering
+//! (`ordering=history`) tries good captures before the quiet moves and bad
+//! ones after, and quiescence skips captures that lose material
+//! (`see_prune=on`). Both came from the laboratory's switches (issue 12,
+//! seed 002) and were adopted on their self-play results.
 
 use crate::board::{BISHOP_STEPS, Board, Color, KING_STEPS, KNIGHT_STEPS, Move, MoveKind};
 use crate::board::{PieceKind, ROOK_STEPS, Square};
