@@ -229,12 +229,14 @@ impl Searcher {
         // Deviation from micro-Max (switch `rfp`, on by default): reverse
         // futility pruning. Near the horizon, if the evaluation beats beta by
         // a margin for every ply left, assume some move keeps it above beta.
+        //
+        // It and razoring below judge a node by its evaluation alone, so they
+        // act only where that is safe: a full-width null-window node below the
+        // root, not in check.
         let plies_left = depth - QUIESCENCE_DEPTH;
+        let judged_by_eval = full_width && !pv_node && !in_check && ply > 0;
         if self.settings.rfp
-            && full_width
-            && !pv_node
-            && !in_check
-            && ply > 0
+            && judged_by_eval
             && plies_left <= PRUNING_MAX_PLIES
             && beta.abs() < MATE_BOUND
             && eval - self.settings.rfp_margin * plies_left >= beta
@@ -249,10 +251,7 @@ impl Searcher {
         // moves are unlikely to help: the deepening loop stops after its
         // quiescence pass if that fails low too.
         let razoring = self.settings.razoring
-            && full_width
-            && !pv_node
-            && !in_check
-            && ply > 0
+            && judged_by_eval
             && plies_left <= RAZORING_MAX_PLIES
             && alpha.abs() < MATE_BOUND
             && eval + self.settings.razor_margin * plies_left <= alpha;
@@ -473,8 +472,8 @@ impl Searcher {
         // deepening is there to find a good first move; a node whose entry
         // already has one (from a search with another window, or shallower)
         // goes straight to the depth asked for.
-        let has_hint = entry.is_some_and(|entry| entry.has_best_move());
-        let skip_deepening = !self.settings.iid || (self.settings.iid_hintless && has_hint);
+        let skip_deepening = !self.settings.iid
+            || (self.settings.iid_hintless && entry.is_some_and(|entry| entry.has_best_move()));
         if skip_deepening && ply > 0 && depth > QUIESCENCE_DEPTH {
             resume.0 = resume.0.max(depth - 1);
         }
