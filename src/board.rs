@@ -114,7 +114,13 @@ impl Square {
     /// This square's bit in a 64-bit set of squares (`8 * rank + file`).
     #[inline]
     pub const fn bit(self) -> u64 {
-        1u64 << ((self.0 >> 1 & 0x38) | (self.0 & 7))
+        1u64 << self.bit_index()
+    }
+
+    /// This square's bit index (0..64, `rank * 8 + file`) in a 64-bit set.
+    #[inline]
+    pub const fn bit_index(self) -> usize {
+        ((self.0 >> 1 & 0x38) | (self.0 & 7)) as usize
     }
 
     /// The square whose bit is `bit_index` (0..64) in a 64-bit set of squares.
@@ -805,6 +811,9 @@ pub struct Board {
     /// The squares each side occupies, so the generator need not scan all 64
     /// squares for its own pieces as micro-Max does.
     occupied: [u64; 2],
+    /// The squares each side's pawns stand on, for the evaluation's pawn
+    /// terms (a pawn-structure question needs the pawns, not a board scan).
+    pawns: [u64; 2],
 }
 
 /// What [`Board::make_move`] must remember so that [`Board::unmake_move`] can
@@ -849,6 +858,7 @@ impl Board {
             key: 0,
             king_square: [Square::E1, Square::E8],
             occupied: [0; 2],
+            pawns: [0; 2],
         }
     }
 
@@ -912,6 +922,12 @@ impl Board {
         self.occupied[color.index()]
     }
 
+    /// The squares occupied by `color`'s pawns, as a 64-bit set.
+    #[inline]
+    pub fn pawns_of(&self, color: Color) -> u64 {
+        self.pawns[color.index()]
+    }
+
     /// Is the side to move in check?
     pub fn in_check(&self) -> bool {
         let us = self.side_to_move;
@@ -936,6 +952,9 @@ impl Board {
         self.key ^= piece_key(piece, square);
         let color = if piece.is_color(Color::White) { 0 } else { 1 };
         self.occupied[color] ^= square.bit();
+        if piece.kind() == Some(PieceKind::Pawn) {
+            self.pawns[color] ^= square.bit();
+        }
     }
 
     #[inline]
@@ -945,6 +964,9 @@ impl Board {
         self.key ^= piece_key(piece, square);
         let color = if piece.is_color(Color::White) { 0 } else { 1 };
         self.occupied[color] ^= square.bit();
+        if piece.kind() == Some(PieceKind::Pawn) {
+            self.pawns[color] ^= square.bit();
+        }
         piece
     }
 

@@ -421,8 +421,17 @@ impl EvalTerms {
     pub const TAPERED_SHELTER: EvalTerms = EvalTerms(512);
     /// `eval=tapered`: castling rights held.
     pub const TAPERED_CASTLING: EvalTerms = EvalTerms(1024);
-    /// Every tapered position term.
+    /// Every tapered position term. A move's gain keeps them up to date:
+    /// they depend on the pawns, the kings and the castling rights only.
     pub const TAPERED_TERMS: EvalTerms = EvalTerms(64 | 128 | 256 | 512 | 1024);
+    /// The squares each knight, bishop, rook and queen reaches (under
+    /// `eval=umax` and `eval=tapered`, with the tuned values).
+    pub const MOBILITY: EvalTerms = EvalTerms(2048);
+    /// Attacks on the squares around the enemy king (as [`Self::MOBILITY`]).
+    pub const KING_ATTACK: EvalTerms = EvalTerms(4096);
+    /// The terms counted afresh in every full-width node: they depend on
+    /// where every piece can go, which no move's gain keeps up to date.
+    pub const ACTIVITY_TERMS: EvalTerms = EvalTerms(2048 | 4096);
     /// Every seed-002 term.
     const SEED_TERMS: EvalTerms = EvalTerms(63);
 
@@ -441,7 +450,7 @@ impl EvalTerms {
 
     /// Is any term of `other` in this set?
     #[inline]
-    const fn intersects(self, other: EvalTerms) -> bool {
+    pub const fn intersects(self, other: EvalTerms) -> bool {
         self.0 & other.0 != 0
     }
 
@@ -935,6 +944,28 @@ pub fn move_gain_with(
         gain
     } else {
         gain + terms_gain(terms, board, mv)
+    }
+}
+
+/// The part of the evaluation that no move's gain keeps up to date, for the
+/// side to move: mobility and king attack ([`tapered::activity`], with the
+/// tuned values of `eval=tapered`) if switched on; 0 otherwise, and always 0
+/// under `eval=micromax`. The search adds it in full-width nodes to the
+/// incremental evaluation it was handed.
+///
+/// Deviation from micro-Max (switches `mobility` and `king_attack`):
+/// micro-Max's evaluation has neither.
+#[inline]
+pub fn activity_with(
+    style: EvalStyle,
+    terms: EvalTerms,
+    board: &Board,
+    material_gone: i32,
+) -> Score {
+    if style != EvalStyle::MicroMax && terms.intersects(EvalTerms::ACTIVITY_TERMS) {
+        tapered::activity(terms, board, material_gone)
+    } else {
+        0
     }
 }
 

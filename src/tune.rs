@@ -169,8 +169,12 @@ pub fn features(board: &Board) -> (i32, Vec<Feature>) {
         let entry = tapered::entry_index(kind, color, square);
         counts[entry] += if color == Color::White { 1 } else { -1 };
     }
-    for (term, count) in Structure::of(board).counts().into_iter().enumerate() {
-        counts[ENTRIES + term] = count as i8;
+    let structure = Structure::of(board).counts();
+    let activity = tapered::activity_counts(board);
+    for term in 0..TERMS {
+        // Mobility differences stay far inside a byte (at most 27 squares a
+        // queen); clamp anyway so that no position can wrap around.
+        counts[ENTRIES + term] = (structure[term] + activity[term]).clamp(-127, 127) as i8;
     }
     let features = counts
         .iter()

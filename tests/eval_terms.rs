@@ -380,6 +380,103 @@ fn tapered_terms_count_passed_isolated_doubled_shelter_and_castling() {
     );
 }
 
+/// The activity counts of `fen` (mobility and king attack), White's minus
+/// Black's, by term.
+fn activity_counts(fen: &str) -> Vec<(Term, i32)> {
+    let board = Board::from_fen(fen).unwrap();
+    tapered::ALL_TERMS
+        .iter()
+        .zip(tapered::activity_counts(&board))
+        .filter(|&(_, count)| count != 0)
+        .map(|(&term, count)| (term, count))
+        .collect()
+}
+
+#[test]
+fn activity_terms_count_reached_squares_and_attacks_on_the_king_zone() {
+    // The start position is symmetric: every count is 0.
+    assert_eq!(
+        activity_counts("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+        vec![]
+    );
+    // A rook on e4 reaches e5-e8 (the king included: a square it attacks),
+    // e3 e2 (not e1, its own king), a4-d4 and f4-h4: 13 squares. Of those,
+    // e7 and e8 lie in the black king's zone (e8 and the squares around it).
+    assert_eq!(
+        activity_counts("4k3/8/8/8/4R3/8/8/4K3 b - - 0 1"),
+        vec![(Term::MobilityRook, 13), (Term::KingAttack, 2)]
+    );
+    // A knight in the corner reaches two squares; one on d4 eight. Black's
+    // count is taken from White's.
+    assert_eq!(
+        activity_counts("n3k3/8/8/8/3N4/8/8/4K3 w - - 0 1"),
+        vec![(Term::MobilityKnight, 6)]
+    );
+    // A bishop and a queen, each blocked by its own pawn on one line.
+    // Bishop c1: b2 a3 on one diagonal, its own pawn on d2 on the other.
+    let board = "3qk3/3p4/8/8/8/8/3P4/2B1K3 w - - 0 1";
+    let counts = activity_counts(board);
+    assert!(counts.contains(&(Term::MobilityBishop, 2)), "{counts:?}");
+    // Queen d8: a8-c8 (3), c7 b6 a5 (3), e7 f6 g5 h4 (4); e8 is its king.
+    assert!(counts.contains(&(Term::MobilityQueen, -10)), "{counts:?}");
+}
+
+#[test]
+fn activity_switches_change_the_evaluation_where_their_terms_occur() {
+    // A full board, where both terms' middle-game values count: the rook
+    // on e4 bears on e7, next to the black king.
+    let board =
+        Board::from_fen("rnbqk1nr/ppppbppp/8/8/4R3/8/PPPP1PPP/RNBQKBN1 w Qkq - 0 1").unwrap();
+    let activity = |terms: EvalTerms| {
+        eval::activity_with(
+            EvalStyle::Tapered,
+            terms,
+            &board,
+            eval::material_gone(&board),
+        )
+    };
+    for (name, term) in [
+        ("mobility", EvalTerms::MOBILITY),
+        ("king_attack", EvalTerms::KING_ATTACK),
+    ] {
+        assert_ne!(
+            activity(EvalTerms::NONE.with(term, true)),
+            0,
+            "{name} adds nothing"
+        );
+        // A laboratory switch, off by default.
+        assert!(!Settings::default().eval_terms.contains(term));
+        let settings = Settings::from_spec(&format!("{name}=on")).unwrap();
+        assert!(settings.eval_terms.contains(term));
+    }
+    assert_eq!(activity(EvalTerms::NONE), 0);
+    // They count under eval=umax too, with the same tuned values, but never
+    // under micro-Max's own evaluation.
+    let all = EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true);
+    let material_gone = eval::material_gone(&board);
+    assert_eq!(
+        eval::activity_with(EvalStyle::Umax, all, &board, material_gone),
+        activity(all)
+    );
+    assert_eq!(
+        eval::activity_with(EvalStyle::MicroMax, all, &board, material_gone),
+        0
+    );
+    // They are not part of the incremental evaluation: turning them on
+    // changes no move's gain.
+    let mv = board.parse_coordinate_move("e4a4").unwrap();
+    assert_eq!(
+        eval::move_gain_with(EvalStyle::Tapered, EvalTerms::DEFAULT, &board, mv, 0),
+        eval::move_gain_with(
+            EvalStyle::Tapered,
+            EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true),
+            &board,
+            mv,
+            0
+        )
+    );
+}
+
 #[test]
 fn under_tapered_castling_is_worth_more_than_stepping_the_king_aside() {
     // Under a mirrored king table Ke1-f1 read the entry of a king castled

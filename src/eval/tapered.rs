@@ -56,7 +56,23 @@
 //! The terms stay incremental and exact: a move that moves or captures a pawn,
 //! moves a king or takes a castling right away re-counts them on the pawns
 //! as bit sets ([`Structure`]) before and after the move; every other move
-//! leaves them alone.
+//! leaves them alone. The board keeps each side's pawns as a bit set, and
+//! the pawn terms are counted on whole sets at once (a passed pawn is one
+//! outside the squares the enemy pawns have in front of them), so a
+//! re-count costs a few dozen instructions.
+//!
+//! ## Mobility and king attack: the terms a move's gain cannot keep
+//!
+//! Two more terms look at where the pieces can go (`mobility`,
+//! `king_attack`; their tuned values serve `eval=umax` too): each square a
+//! knight, bishop, rook or queen
+//! reaches, by kind, and each attack by one of them on the enemy king's
+//! square or a square next to it. A move anywhere can open or close a line,
+//! so these are not incremental: the search counts them in every
+//! full-width node ([`activity`]) and adds them to the incremental
+//! evaluation it was handed. Quiescence nodes, most of the tree, inherit
+//! them from the last full-width node instead of counting (see
+//! `search/micromax.rs`).
 //!
 //! ## Why mirrored tables, and why not the king's
 //!
@@ -100,17 +116,21 @@
 //! pawn's own table already pays for advancing, so the two share the credit
 //! as the data happen to split it.
 //!
-//! The terms cost time: re-counting them on every pawn and king move took
-//! `umax bench --set eval=tapered` from about 2.7 million nodes a second
-//! (tables only) to about 1.6–1.7 million on the machine they were measured
-//! on. A pawn hash table would make most of that cost go away.
+//! The terms cost time. Re-counting them pawn by pawn on every pawn and king
+//! move took `umax bench --set eval=tapered` from about 2.7 million nodes a
+//! second (tables only) to about 1.6–1.7 million. Counting on whole bit sets
+//! (above) and blending the tables once per phase at compile time instead of
+//! once per move make them cheaper; the README has the figures.
 //!
 //! Deviation from micro-Max: the whole of this file; micro-Max has no
 //! piece-square tables, no tapering (its only phase-dependent terms are the
 //! frozen king and the pawn push) and no pawn-structure terms beyond its
 //! move-based penalty. The style is a laboratory switch, off by default.
 
-use crate::board::{Board, CastlingRights, Color, Move, MoveKind, Piece, PieceKind, Square};
+use crate::board::{
+    BISHOP_STEPS, Board, CastlingRights, Color, KING_STEPS, KNIGHT_STEPS, Move, MoveKind, Piece,
+    PieceKind, ROOK_STEPS, Square,
+};
 
 use super::{EvalTerms, FULL_PHASE_UNITS, Score, material_gone, tuned};
 
@@ -163,10 +183,21 @@ pub enum Term {
     ShelterFar,
     /// A castling right still held.
     CastlingRight,
+    /// Each square a knight reaches (empty or enemy-held).
+    MobilityKnight,
+    /// Each square a bishop reaches.
+    MobilityBishop,
+    /// Each square a rook reaches.
+    MobilityRook,
+    /// Each square a queen reaches.
+    MobilityQueen,
+    /// Each attack by a knight, bishop, rook or queen on the enemy king's
+    /// square or a square next to it.
+    KingAttack,
 }
 
 /// Number of position terms.
-pub const TERMS: usize = 11;
+pub const TERMS: usize = 16;
 
 /// The position terms in the order of [`TaperedParams::terms`].
 pub const ALL_TERMS: [Term; TERMS] = [
@@ -181,6 +212,11 @@ pub const ALL_TERMS: [Term; TERMS] = [
     Term::ShelterNear,
     Term::ShelterFar,
     Term::CastlingRight,
+    Term::MobilityKnight,
+    Term::MobilityBishop,
+    Term::MobilityRook,
+    Term::MobilityQueen,
+    Term::KingAttack,
 ];
 
 impl Term {
@@ -191,6 +227,11 @@ impl Term {
             Term::Doubled => EvalTerms::TAPERED_DOUBLED,
             Term::ShelterNear | Term::ShelterFar => EvalTerms::TAPERED_SHELTER,
             Term::CastlingRight => EvalTerms::TAPERED_CASTLING,
+            Term::MobilityKnight
+            | Term::MobilityBishop
+            | Term::MobilityRook
+            | Term::MobilityQueen => EvalTerms::MOBILITY,
+            Term::KingAttack => EvalTerms::KING_ATTACK,
             _ => EvalTerms::TAPERED_PASSED,
         }
     }
@@ -209,6 +250,11 @@ impl Term {
             Term::ShelterNear => "own pawn one rank in front of the king",
             Term::ShelterFar => "own pawn two ranks in front of the king",
             Term::CastlingRight => "castling right held",
+            Term::MobilityKnight => "square a knight reaches",
+            Term::MobilityBishop => "square a bishop reaches",
+            Term::MobilityRook => "square a rook reaches",
+            Term::MobilityQueen => "square a queen reaches",
+            Term::KingAttack => "attack on a square at the enemy king",
         }
     }
 }
@@ -339,6 +385,11 @@ impl TaperedParams {
                 Term::Doubled => [-super::DOUBLED_PAWN_PENALTY; 2],
                 Term::ShelterNear => [super::PAWN_STRUCTURE_PENALTY, 0],
                 Term::ShelterFar | Term::CastlingRight => [0, 0],
+                Term::MobilityKnight
+                | Term::MobilityBishop
+                | Term::MobilityRook
+                | Term::MobilityQueen
+                | Term::KingAttack => [0, 0],
                 _ => [super::PASSED_PAWN_BONUS; 2],
             };
         }
@@ -422,15 +473,41 @@ const fn piece_square(params: &TaperedParams) -> [[[Score; 2]; 128]; 7] {
     table
 }
 
+/// [`PIECE_SQUARE`] blended for every phase (0..=[`FULL_PHASE`]), indexed by
+/// phase, kind code and White's square as a bit index (0..64, Black's turned
+/// around with `^ 56`). The search's phase is fixed at the root, so a
+/// search reads one slice of 7 × 64 numbers and never divides.
+static BLENDED: [[[Score; 64]; 7]; FULL_PHASE as usize + 1] = blended_tables();
+
+const fn blended_tables() -> [[[Score; 64]; 7]; FULL_PHASE as usize + 1] {
+    let mut tables = [[[0; 64]; 7]; FULL_PHASE as usize + 1];
+    let mut phase = 0;
+    while phase <= FULL_PHASE as usize {
+        let mut kind = 0;
+        while kind < 7 {
+            let mut bit = 0;
+            while bit < 64 {
+                let square = Square::from_bit_index(bit as u32);
+                tables[phase][kind][bit] = blend(PIECE_SQUARE[kind][square.index()], phase as i32);
+                bit += 1;
+            }
+            kind += 1;
+        }
+        phase += 1;
+    }
+    tables
+}
+
 /// What `piece` on `square` is worth to its owner at `phase` (0 for an empty
 /// square).
 #[inline]
 fn value(piece: Piece, square: Square, phase: i32) -> Score {
-    let index = match piece.color() {
-        Some(Color::Black) => square.index() ^ 0x70,
-        _ => square.index(),
+    let bit = square.bit_index();
+    let bit = match piece.color() {
+        Some(Color::Black) => bit ^ 56,
+        _ => bit,
     };
-    blend(PIECE_SQUARE[piece.kind_code()][index], phase)
+    BLENDED[phase as usize][piece.kind_code()][bit]
 }
 
 // ----- the position terms -----
@@ -444,19 +521,6 @@ const fn adjacent_files(file: u32) -> u64 {
     let left = if file > 0 { FILE_A << (file - 1) } else { 0 };
     let right = if file < 7 { FILE_A << (file + 1) } else { 0 };
     left | right
-}
-
-/// The squares in front of a pawn of `color` on bit `bit`, on its own file
-/// and the two beside it: no enemy pawn there makes it passed.
-const fn front_span(color: Color, bit: u32) -> u64 {
-    let (file, rank) = (bit % 8, bit / 8);
-    let files = adjacent_files(file) | FILE_A << file;
-    let ahead = match color {
-        Color::White if rank < 7 => !0u64 << ((rank + 1) * 8),
-        Color::Black => (1u64 << (rank * 8)) - 1,
-        Color::White => 0,
-    };
-    files & ahead
 }
 
 /// The squares `ranks_ahead` ranks in front of the king of `color` on
@@ -486,19 +550,8 @@ pub struct Structure {
 impl Structure {
     /// The structure of `board`.
     pub fn of(board: &Board) -> Structure {
-        let mut pawns = [0; 2];
-        for color in [Color::White, Color::Black] {
-            let mut pieces = board.occupied_by(color);
-            while pieces != 0 {
-                let square = Square::from_bit_index(pieces.trailing_zeros());
-                if board.piece_at(square).kind() == Some(PieceKind::Pawn) {
-                    pawns[color.index()] |= square.bit();
-                }
-                pieces &= pieces - 1;
-            }
-        }
         Structure {
-            pawns,
+            pawns: [board.pawns_of(Color::White), board.pawns_of(Color::Black)],
             kings: [
                 board.king_square(Color::White),
                 board.king_square(Color::Black),
@@ -535,41 +588,102 @@ impl Structure {
     /// of [`ALL_TERMS`].
     pub fn counts(&self) -> [i32; TERMS] {
         let mut counts = [0; TERMS];
+        for (count, pawn_count) in counts.iter_mut().zip(pawn_counts(self.pawns)) {
+            *count = i32::from(pawn_count);
+        }
         for color in [Color::White, Color::Black] {
             let sign = if color == Color::White { 1 } else { -1 };
-            let (own, enemy) = (
-                self.pawns[color.index()],
-                self.pawns[color.opposite().index()],
-            );
-            let mut pawns = own;
-            while pawns != 0 {
-                let bit = pawns.trailing_zeros();
-                pawns &= pawns - 1;
-                let file = bit % 8;
-                if enemy & front_span(color, bit) == 0 {
-                    let rank = match color {
-                        Color::White => bit / 8,
-                        Color::Black => 7 - bit / 8,
-                    };
-                    // Pawns stand on their 2nd to 7th rank: terms 0 to 5.
-                    counts[rank as usize - 1] += sign;
-                }
-                if own & adjacent_files(file) == 0 {
-                    counts[Term::Isolated as usize] += sign;
-                }
-                if (own & FILE_A << file).count_ones() >= 2 {
-                    counts[Term::Doubled as usize] += sign;
-                }
-            }
+            let own = self.pawns[color.index()];
             let king = self.kings[color.index()];
             counts[Term::ShelterNear as usize] +=
-                sign * (own & shelter(color, king, 1)).count_ones() as i32;
-            counts[Term::ShelterFar as usize] +=
-                sign * (own & shelter(color, king, 2)).count_ones() as i32;
+                sign * sparse_count(own & shelter(color, king, 1));
+            counts[Term::ShelterFar as usize] += sign * sparse_count(own & shelter(color, king, 2));
             counts[Term::CastlingRight as usize] += sign * self.rights.count(color);
         }
         counts
     }
+}
+
+/// The terms that look at the pawns alone (passed by rank, isolated,
+/// doubled): the first of [`ALL_TERMS`].
+const PAWN_TERMS: usize = 8;
+
+/// The pawn-only term counts (White's minus Black's) of a pawn structure,
+/// counted on whole bit sets at once: a pawn is passed if it stands outside
+/// the squares that the enemy pawns have in front of them on their own and
+/// the neighbouring files, isolated if no own pawn stands on a neighbouring
+/// file, doubled if another own pawn stands in front of or behind it.
+fn pawn_counts(pawns: [u64; 2]) -> [i8; PAWN_TERMS] {
+    let [white, black] = pawns;
+    let widen = |set: u64| set | west(set) | east(set);
+    // Black's pawns look down the board, White's up.
+    let passed = [
+        white & !widen(fill_down(black >> 8)),
+        black & !widen(fill_up(white << 8)),
+    ];
+    let mut counts = [0i8; PAWN_TERMS];
+    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let own = pawns[color.index()];
+        // Passed pawns by their rank as their side sees it, 2nd to 7th
+        // (terms 0 to 5).
+        let mut passers = passed[color.index()];
+        while passers != 0 {
+            let rank = passers.trailing_zeros() as usize / 8;
+            passers &= passers - 1;
+            let relative_rank = match color {
+                Color::White => rank,
+                Color::Black => 7 - rank,
+            };
+            counts[relative_rank - 1] += sign;
+        }
+        let files = fill_up(fill_down(own));
+        let isolated = own & !(west(files) | east(files));
+        let doubled = own & (fill_up(own << 8) | fill_down(own >> 8));
+        counts[Term::Isolated as usize] += sign * sparse_count(isolated) as i8;
+        counts[Term::Doubled as usize] += sign * sparse_count(doubled) as i8;
+    }
+    counts
+}
+
+/// How many squares `set` holds, counted one by one: quicker than
+/// `count_ones` for the few squares these terms see, on processors that are
+/// built for without a population-count instruction (the default target).
+#[inline]
+fn sparse_count(mut set: u64) -> i32 {
+    let mut count = 0;
+    while set != 0 {
+        set &= set - 1;
+        count += 1;
+    }
+    count
+}
+
+/// Every square of `set` and all squares above them (towards rank 8).
+#[inline]
+const fn fill_up(mut set: u64) -> u64 {
+    set |= set << 8;
+    set |= set << 16;
+    set | set << 32
+}
+
+/// Every square of `set` and all squares below them (towards rank 1).
+#[inline]
+const fn fill_down(mut set: u64) -> u64 {
+    set |= set >> 8;
+    set |= set >> 16;
+    set | set >> 32
+}
+
+/// `set` moved one file towards the a-file (nothing wraps onto the h-file).
+#[inline]
+const fn west(set: u64) -> u64 {
+    (set >> 1) & !(FILE_A << 7)
+}
+
+/// `set` moved one file towards the h-file (nothing wraps onto the a-file).
+#[inline]
+const fn east(set: u64) -> u64 {
+    (set << 1) & !FILE_A
 }
 
 /// The position terms switched on in `terms`, from White's point of view,
@@ -633,6 +747,74 @@ pub fn move_gain(terms: EvalTerms, board: &Board, mv: Move, material_gone: i32) 
         );
     }
     gain
+}
+
+// ----- the activity terms: mobility and king attack -----
+//
+// A piece that can go to many squares is worth more than a shut-in one, and
+// pieces that bear on the squares around the enemy king make threats that
+// the material count does not see yet. Both depend on every piece on the
+// board: a move anywhere can open or close a line. So unlike the terms above
+// they are not kept up to date by a move's gain; the search counts them
+// afresh in every node ([`activity`]), which costs a walk along every
+// piece's lines.
+
+/// The activity terms' counts of `board` (mobility by kind and king attack),
+/// White's minus Black's, at their places in [`ALL_TERMS`]; every other
+/// count is 0.
+pub fn activity_counts(board: &Board) -> [i32; TERMS] {
+    let mut counts = [0; TERMS];
+    for color in [Color::White, Color::Black] {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let enemy_king = board.king_square(color.opposite()).index();
+        // On a 0x88 board the difference of two squares says how they lie to
+        // each other: the king's square and its neighbours are the
+        // differences -17..=-15, -1..=1 and 15..=17 (0..=2, 16..=18 and
+        // 32..=34 once 17 is added).
+        let in_king_zone = |to: Square| {
+            let offset = to.index().wrapping_sub(enemy_king).wrapping_add(17);
+            offset <= 34 && (offset & 15) <= 2
+        };
+        let mut pieces = board.occupied_by(color);
+        while pieces != 0 {
+            let from = Square::from_bit_index(pieces.trailing_zeros());
+            pieces &= pieces - 1;
+            let (steps, slides, term): (&[i8], bool, Term) = match board.piece_at(from).kind() {
+                Some(PieceKind::Knight) => (&KNIGHT_STEPS, false, Term::MobilityKnight),
+                Some(PieceKind::Bishop) => (&BISHOP_STEPS, true, Term::MobilityBishop),
+                Some(PieceKind::Rook) => (&ROOK_STEPS, true, Term::MobilityRook),
+                Some(PieceKind::Queen) => (&KING_STEPS, true, Term::MobilityQueen),
+                _ => continue,
+            };
+            let (mut reached, mut attacks) = (0, 0);
+            for &step in steps {
+                let mut to = from;
+                while let Some(next) = to.offset(step) {
+                    to = next;
+                    let target = board.piece_at(to);
+                    reached += i32::from(!target.is_color(color));
+                    attacks += i32::from(in_king_zone(to));
+                    if !slides || !target.is_empty() {
+                        break;
+                    }
+                }
+            }
+            counts[term as usize] += sign * reached;
+            counts[Term::KingAttack as usize] += sign * attacks;
+        }
+    }
+    counts
+}
+
+/// The activity terms switched on in `terms` (`mobility`, `king_attack`),
+/// for the side to move, at the phase of
+/// `material_gone`.
+pub fn activity(terms: EvalTerms, board: &Board, material_gone: i32) -> Score {
+    let counts = activity_counts(board);
+    for_side(
+        board.side_to_move(),
+        terms_score(terms, &counts, phase(material_gone)),
+    )
 }
 
 /// The full tapered evaluation of `board` for the side to move, at the

@@ -120,6 +120,19 @@ fn is_tactical(victim: Piece, mv: Move, queen_pushes: bool) -> bool {
         || (queen_pushes && mv.promotion == Some(PieceKind::Queen))
 }
 
+/// The evaluation handed to a reply searched `child_depth` deep: `eval` (this
+/// node's, with its `activity` terms) without the activity if the reply is a
+/// full-width node, which counts its own; with it if the reply is a
+/// quiescence node, which inherits it.
+#[inline]
+fn handed_eval(eval: Score, activity: Score, child_depth: i32) -> Score {
+    if child_depth > QUIESCENCE_DEPTH {
+        eval - activity
+    } else {
+        eval
+    }
+}
+
 /// Is `iteration` a *horizon* iteration: full width, with replies that are
 /// only quiescence searches (unless the node extends check evasions)?
 #[inline]
@@ -154,6 +167,27 @@ impl Searcher {
         if ply > 0 && self.is_draw_by_rule() {
             return DRAW_SCORE;
         }
+
+        // Deviation from micro-Max (switches `mobility` and `king_attack`,
+        // off by default): mobility and king attack depend on every
+        // piece, so no move's gain can keep them up to date. A full-width node
+        // counts them afresh and adds them to the incremental evaluation it
+        // was handed; it takes them out again before handing the score to a
+        // full-width reply, which counts its own. Quiescence nodes, most of
+        // the tree, do not count them: they inherit those of the last
+        // full-width node (the captures in between change them little, and
+        // counting them there would cost more than it is worth).
+        let activity = if depth > QUIESCENCE_DEPTH {
+            eval::activity_with(
+                self.settings.eval,
+                self.settings.eval_terms,
+                &self.board,
+                self.material_gone,
+            )
+        } else {
+            0
+        };
+        let eval = eval + activity;
 
         // A node searched with an open window may be on the principal variation;
         // the pruning switches below leave such nodes alone.
@@ -269,7 +303,8 @@ impl Searcher {
 
             // Search null move, then prune or stand pat: in quiescence the side
             // to move may decline to capture and keep the current score.
-            let null_score = self.search_null_move(beta, eval, iteration, ply, in_check, listener);
+            let null_score =
+                self.search_null_move(beta, [eval, activity], iteration, ply, in_check, listener);
             if self.stopped {
                 self.move_stack.truncate(first);
                 return 0;
@@ -374,7 +409,7 @@ impl Searcher {
                         mv,
                         [alpha, child_alpha, beta],
                         null_window,
-                        new_eval,
+                        [new_eval, activity],
                         child_depth,
                         iteration,
                         ply,
@@ -563,7 +598,8 @@ impl Searcher {
     /// after searching that `R` plies shallower, the position is so good that a
     /// real move will be too: the caller cuts off without trying one. Returns
     /// the null move's score, or `-INFINITY` when none was searched or its score
-    /// is not to be trusted.
+    /// is not to be trusted. `[eval, activity]` is this node's evaluation and
+    /// the activity terms in it (see [`handed_eval`]).
     ///
     /// Deviation from micro-Max (switch `null=on`, the default): micro-Max tries
     /// the null move in every node, in check too, and ignores its score late in
@@ -573,7 +609,7 @@ impl Searcher {
     fn search_null_move(
         &mut self,
         beta: Score,
-        eval: Score,
+        [eval, activity]: [Score; 2],
         iteration: i32,
         ply: usize,
         in_check: bool,
@@ -608,7 +644,8 @@ impl Searcher {
             0
         };
         let null_depth = iteration - 1 - self.settings.null_reduction - adaptive;
-        let score = -self.search(-beta, 1 - beta, -eval, null_depth, ply + 1, listener);
+        let handed = handed_eval(eval, activity, null_depth);
+        let score = -self.search(-beta, 1 - beta, -handed, null_depth, ply + 1, listener);
         self.path_keys.pop();
         self.board.unmake_null_move(undo);
         let ignored = self.settings.null == NullMove::MicroMax
@@ -757,7 +794,9 @@ impl Searcher {
 
     /// Search one move: make it, search the reply, and search a reduced move
     /// again at full depth if it beat alpha. `window` is the node's alpha, the
-    /// reply's alpha (best so far) and beta.
+    /// reply's alpha (best so far) and beta; `[new_eval, activity]` the
+    /// evaluation after the move (from this side, with this node's activity
+    /// terms) and those terms (see [`handed_eval`]).
     ///
     /// With `null_window` (switch `pvs`), the move is first searched with the
     /// null window `child_alpha..child_alpha + 1`: **principal variation
@@ -771,7 +810,7 @@ impl Searcher {
         mv: Move,
         [alpha, child_alpha, beta]: [Score; 3],
         mut null_window: bool,
-        new_eval: Score,
+        [new_eval, activity]: [Score; 2],
         mut child_depth: i32,
         iteration: i32,
         ply: usize,
@@ -786,7 +825,7 @@ impl Searcher {
             score = -self.search(
                 -reply_beta,
                 -child_alpha,
-                -new_eval,
+                -handed_eval(new_eval, activity, child_depth),
                 child_depth,
                 ply + 1,
                 listener,

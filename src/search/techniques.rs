@@ -778,6 +778,20 @@ pub const OPTIONS: &[TechniqueOption] = &[
         get: |s| i32::from(s.eval_terms.contains(EvalTerms::TAPERED_CASTLING)),
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_CASTLING, v != 0),
     },
+    TechniqueOption {
+        name: "mobility",
+        kind: OptionKind::Switch,
+        doc: "tuned value of each square a knight, bishop, rook or queen reaches (eval umax, tapered)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::MOBILITY)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::MOBILITY, v != 0),
+    },
+    TechniqueOption {
+        name: "king_attack",
+        kind: OptionKind::Switch,
+        doc: "tuned value of each attack on the squares around the enemy king (eval umax, tapered)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::KING_ATTACK)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::KING_ATTACK, v != 0),
+    },
 ];
 
 /// The row of `name` in [`OPTIONS`], or an error listing the names.
