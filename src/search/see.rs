@@ -212,43 +212,38 @@ pub fn is_good_capture(board: &Board, mv: Move) -> bool {
 /// The least valuable piece of `side` that attacks `target`, counting only
 /// pieces on `occupancy` (the squares still occupied in the exchange) and
 /// looking through squares that are not on it. Ties go to the first found.
+///
+/// The kinds are looked for from the least valuable up, so the search stops
+/// at the first kind that attacks: most exchanges end at a pawn or a knight
+/// without a slider's ray being walked.
 fn least_valuable_attacker(
     board: &Board,
     target: Square,
     side: Color,
     occupancy: u64,
 ) -> Option<(Square, PieceKind)> {
-    let mut best: Option<(Square, PieceKind)> = None;
-    let mut consider = |square: Square, kind: PieceKind| {
-        if best.is_none_or(|(_, best_kind)| kind < best_kind) {
-            best = Some((square, kind));
-        }
-    };
     let present = |square: Square| occupancy & square.bit() != 0;
     let is_ours =
         |square: Square, kind: PieceKind| present(square) && board.piece_at(square).is(side, kind);
+    let leaper = |steps: &[i8], kind: PieceKind| {
+        steps
+            .iter()
+            .filter_map(|&step| target.offset(step))
+            .find(|&from| is_ours(from, kind))
+            .map(|from| (from, kind))
+    };
 
     // Pawns attack diagonally forwards, so they stand diagonally behind.
-    for sideways in [1i8, -1] {
-        if let Some(from) = target.offset(sideways - side.pawn_push())
-            && is_ours(from, PieceKind::Pawn)
-        {
-            consider(from, PieceKind::Pawn);
-        }
+    let pawn_steps = [1 - side.pawn_push(), -1 - side.pawn_push()];
+    if let Some(pawn) = leaper(&pawn_steps, PieceKind::Pawn) {
+        return Some(pawn);
     }
-    for (steps, kind) in [
-        (&KNIGHT_STEPS, PieceKind::Knight),
-        (&KING_STEPS, PieceKind::King),
-    ] {
-        for &step in steps {
-            if let Some(from) = target.offset(step)
-                && is_ours(from, kind)
-            {
-                consider(from, kind);
-            }
-        }
+    if let Some(knight) = leaper(&KNIGHT_STEPS, PieceKind::Knight) {
+        return Some(knight);
     }
-    // Sliders: the first piece still present along each ray.
+    // Sliders: the first piece still present along each ray. A queen found
+    // on the way waits until no bishop or rook attacks.
+    let mut queen = None;
     for (steps, slider) in [
         (&BISHOP_STEPS[..], PieceKind::Bishop),
         (&ROOK_STEPS[..], PieceKind::Rook),
@@ -261,17 +256,17 @@ fn least_valuable_attacker(
                     continue;
                 }
                 let piece = board.piece_at(square);
-                if piece.is_color(side)
-                    && let Some(kind) = piece.kind()
-                    && (kind == slider || kind == PieceKind::Queen)
-                {
-                    consider(square, kind);
+                if piece.is(side, slider) {
+                    return Some((square, slider));
+                }
+                if queen.is_none() && piece.is(side, PieceKind::Queen) {
+                    queen = Some((square, PieceKind::Queen));
                 }
                 break;
             }
         }
     }
-    best
+    queen.or_else(|| leaper(&KING_STEPS, PieceKind::King))
 }
 
 #[cfg(test)]
