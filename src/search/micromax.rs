@@ -49,7 +49,7 @@
 //! | `a` | `entry` | the hash-table slot of this position |
 
 use crate::board::{Move, MoveKind, Piece, PieceKind};
-use crate::eval::{self, EvalStyle, PIECE_VALUES, Score};
+use crate::eval::{self, EvalStyle, EvalTerms, PIECE_VALUES, Score};
 use crate::table::{Bound, Entry};
 
 use super::see;
@@ -80,6 +80,10 @@ pub const RAZORING_MAX_PLIES: i32 = 2;
 
 /// The largest history score (switch `ordering=history`).
 pub const HISTORY_LIMIT: Score = 16384;
+
+/// Slots in the searcher's cache of activity terms (a power of two; 16
+/// bytes each).
+const ACTIVITY_CACHE_ENTRIES: usize = 1 << 16;
 
 /// The table LMR's reduction (switch `lmr_table`): about
 /// ln(plies) · ln(move number) / 2.25, rounded, so it grows slowly with
@@ -178,12 +182,7 @@ impl Searcher {
         // full-width node (the captures in between change them little, and
         // counting them there would cost more than it is worth).
         let activity = if depth > QUIESCENCE_DEPTH {
-            eval::activity_with(
-                self.settings.eval,
-                self.settings.eval_terms,
-                &self.board,
-                self.material_gone,
-            )
+            self.activity()
         } else {
             0
         };
@@ -470,6 +469,37 @@ impl Searcher {
         }
         self.move_stack.truncate(first);
         best + Score::from(best < eval) // delayed-loss bonus
+    }
+
+    /// The activity terms (mobility, king attack) of the position, from the
+    /// searcher's cache or counted and remembered there.
+    fn activity(&mut self) -> Score {
+        if !self
+            .settings
+            .eval_terms
+            .intersects(EvalTerms::ACTIVITY_TERMS)
+        {
+            return 0;
+        }
+        if self.activity_cache.is_empty() {
+            self.activity_cache = vec![(0, 0); ACTIVITY_CACHE_ENTRIES];
+        }
+        let key = self.board.key();
+        // The key's top bits pick the slot (the table uses its low bits).
+        let slot = (key >> (64 - ACTIVITY_CACHE_ENTRIES.trailing_zeros())) as usize;
+        // Key 0 marks an empty slot: the start position's key is not 0, and
+        // a real key of 0 only costs a count.
+        if self.activity_cache[slot].0 == key && key != 0 {
+            return self.activity_cache[slot].1;
+        }
+        let activity = eval::activity_with(
+            self.settings.eval,
+            self.settings.eval_terms,
+            &self.board,
+            self.material_gone,
+        );
+        self.activity_cache[slot] = (key, activity);
+        activity
     }
 
     /// Resume at stored depth: a hash entry whose bound fits the window tells

@@ -196,6 +196,12 @@ pub struct Searcher {
     /// History scores of quiet moves by side, from- and to-square (switch
     /// `ordering=history`), cleared at the start of every search.
     history: Vec<Score>,
+    /// The activity terms (mobility, king attack) of positions met in this
+    /// search, by key: iterative deepening visits most full-width nodes again
+    /// and a look-up is cheaper than counting. Cleared at the start of every
+    /// search, since the root's phase and the switches may change between
+    /// searches.
+    activity_cache: Vec<(u64, Score)>,
     /// Scratch buffer for sorting a node's moves by their ordering key.
     ordering_scratch: Vec<((i32, Score, usize), ScoredMove)>,
     /// micro-Max's `R`: non-pawn material gone from the board (see `eval.rs`).
@@ -241,6 +247,7 @@ impl Searcher {
             generated: Vec::with_capacity(256),
             killers: Vec::new(),
             history: vec![0; 2 * 128 * 128],
+            activity_cache: Vec::new(),
             ordering_scratch: Vec::with_capacity(256),
             material_gone: 0,
             nodes: 0,
@@ -353,6 +360,7 @@ impl Searcher {
         // Every search starts afresh, so that a position always gets the same
         // search (the laboratory compares searches position by position).
         self.history.fill(0);
+        self.activity_cache.clear();
         self.material_gone = eval::material_gone(board);
         self.table.set_buckets(self.settings.hash_buckets);
         self.table.start_search();
