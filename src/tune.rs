@@ -158,7 +158,8 @@ pub struct DataSet {
 }
 
 /// A position's phase and features (the tapered evaluation is the sum of the
-/// features' blended values times their counts, from White's point of view).
+/// features' blended values times their counts, from White's point of view):
+/// the table entries, the position terms and the activity terms.
 pub fn features(board: &Board) -> (i32, Vec<Feature>) {
     let mut counts = [0i8; FEATURES];
     for square in Square::all() {
@@ -191,7 +192,9 @@ pub fn features(board: &Board) -> (i32, Vec<Feature>) {
 /// The tapered evaluation (White's point of view) of a position given by its
 /// phase and features, computed as the engine computes it: each feature
 /// blended and rounded on its own. Equals `static_eval_in(Tapered, ...)`
-/// (every position term on) turned to White's view, with the same parameters.
+/// (every position term on) plus `activity_with` (mobility and king attack
+/// on) turned to White's view, with the same parameters: the evaluation of
+/// a full-width node.
 pub fn feature_eval(params: &TaperedParams, phase: i32, features: &[Feature]) -> Score {
     features
         .iter()
