@@ -172,22 +172,6 @@ impl Searcher {
             return DRAW_SCORE;
         }
 
-        // Deviation from micro-Max (switches `mobility` and `king_attack`,
-        // off by default): mobility and king attack depend on every
-        // piece, so no move's gain can keep them up to date. A full-width node
-        // counts them afresh and adds them to the incremental evaluation it
-        // was handed; it takes them out again before handing the score to a
-        // full-width reply, which counts its own. Quiescence nodes, most of
-        // the tree, do not count them: they inherit those of the last
-        // full-width node (the captures in between change them little, and
-        // counting them there would cost more than it is worth).
-        let activity = if depth > QUIESCENCE_DEPTH {
-            self.activity()
-        } else {
-            0
-        };
-        let eval = eval + activity;
-
         // A node searched with an open window may be on the principal variation;
         // the pruning switches below leave such nodes alone.
         let pv_node = beta > alpha + 1;
@@ -236,6 +220,25 @@ impl Searcher {
             iteration = SCORING_PASS;
             self.count_node(SCORING_PASS, listener);
         }
+
+        // Deviation from micro-Max (switches `mobility` and `king_attack`,
+        // off by default): mobility and king attack depend on every
+        // piece, so no move's gain can keep them up to date. A full-width node
+        // counts them afresh and adds them to the incremental evaluation it
+        // was handed; it takes them out again before handing the score to a
+        // full-width reply, which counts its own. Quiescence nodes, most of
+        // the tree, do not count them: they inherit those of the last
+        // full-width node (the captures in between change them little, and
+        // counting them there would cost more than it is worth). Counted only
+        // here, once the table has not answered and the position is legal:
+        // a node answered from the table adds the delayed-loss bonus against
+        // the evaluation without them.
+        let activity = if depth > QUIESCENCE_DEPTH {
+            self.activity()
+        } else {
+            0
+        };
+        let eval = eval + activity;
 
         let mut best_move = self.put_hint_first(entry, ply, first, last);
 
