@@ -69,7 +69,7 @@
 //! reaches, by kind, and each attack by one of them on the enemy king's
 //! square or a square next to it. A move anywhere can open or close a line,
 //! so these are not incremental: the search counts them in every
-//! full-width node ([`activity`]) and adds them to the incremental
+//! full-width node that the table does not answer ([`activity`]) and adds them to the incremental
 //! evaluation it was handed. Quiescence nodes, most of the tree, inherit
 //! them from the last full-width node instead of counting (see
 //! `search/micromax.rs`).
