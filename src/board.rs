@@ -478,7 +478,7 @@ pub const ROOK_STEPS: [i8; 4] = [1, 16, -1, -16];
 /// The step vectors of each piece kind (indexed by its code, see [`PieceKind`])
 /// and whether it repeats them along a ray: micro-Max's `o[]` table. Pawns are
 /// generated separately: their moves depend on colour and on captures.
-const MOVEMENT: [(&[i8], bool); 7] = [
+pub const MOVEMENT: [(&[i8], bool); 7] = [
     (&[], false),           // empty square
     (&[], false),           // pawn
     (&KNIGHT_STEPS, false), // knight

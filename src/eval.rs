@@ -967,11 +967,18 @@ pub fn activity_with(
     board: &Board,
     material_gone: i32,
 ) -> Score {
-    if style != EvalStyle::MicroMax && terms.intersects(EvalTerms::ACTIVITY_TERMS) {
+    if has_activity(style, terms) {
         tapered::activity(terms, board, material_gone)
     } else {
         0
     }
+}
+
+/// Do the `terms` under `style` have an activity part ([`activity_with`]
+/// not always 0)?
+#[inline]
+pub fn has_activity(style: EvalStyle, terms: EvalTerms) -> bool {
+    style != EvalStyle::MicroMax && terms.intersects(EvalTerms::ACTIVITY_TERMS)
 }
 
 /// [`static_eval_in`] with the `terms` switched on (see [`move_gain_with`]).

@@ -337,16 +337,20 @@ const TAPERED_TERMS: [(&str, EvalTerms); 5] = [
     ("tapered_castling", EvalTerms::TAPERED_CASTLING),
 ];
 
-/// The term counts of `fen`, White's minus Black's, by term.
-fn counts(fen: &str) -> Vec<(Term, i32)> {
-    let board = Board::from_fen(fen).unwrap();
-    let counts = tapered::Structure::of(&board).counts();
+/// The terms that occur in `counts` (indexed as [`tapered::ALL_TERMS`]), with
+/// their counts.
+fn occurring(counts: [i32; tapered::TERMS]) -> Vec<(Term, i32)> {
     tapered::ALL_TERMS
         .iter()
         .zip(counts)
         .filter(|&(_, count)| count != 0)
         .map(|(&term, count)| (term, count))
         .collect()
+}
+
+/// The position-term counts of `fen`, White's minus Black's, by term.
+fn counts(fen: &str) -> Vec<(Term, i32)> {
+    occurring(tapered::Structure::of(&Board::from_fen(fen).unwrap()).counts())
 }
 
 #[test]
@@ -383,13 +387,7 @@ fn tapered_terms_count_passed_isolated_doubled_shelter_and_castling() {
 /// The activity counts of `fen` (mobility and king attack), White's minus
 /// Black's, by term.
 fn activity_counts(fen: &str) -> Vec<(Term, i32)> {
-    let board = Board::from_fen(fen).unwrap();
-    tapered::ALL_TERMS
-        .iter()
-        .zip(tapered::activity_counts(&board))
-        .filter(|&(_, count)| count != 0)
-        .map(|(&term, count)| (term, count))
-        .collect()
+    occurring(tapered::activity_counts(&Board::from_fen(fen).unwrap()))
 }
 
 #[test]

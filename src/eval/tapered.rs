@@ -65,12 +65,11 @@
 //!
 //! Two more terms look at where the pieces can go (`mobility`,
 //! `king_attack`; their tuned values serve `eval=umax` too): each square a
-//! knight, bishop, rook or queen
-//! reaches, by kind, and each attack by one of them on the enemy king's
-//! square or a square next to it. A move anywhere can open or close a line,
-//! so these are not incremental: the search counts them in every
-//! full-width node that the table does not answer ([`activity`]) and adds them to the incremental
-//! evaluation it was handed. Quiescence nodes, most of the tree, inherit
+//! knight, bishop, rook or queen reaches, by kind, and each attack by one of
+//! them on the enemy king's square or a square next to it. A move anywhere
+//! can open or close a line, so these are not incremental: the search counts
+//! them in every full-width node that the table does not answer
+//! ([`activity`]) and adds them to the incremental evaluation it was handed. Quiescence nodes, most of the tree, inherit
 //! them from the last full-width node instead of counting (see
 //! `search/micromax.rs`).
 //!
@@ -128,8 +127,7 @@
 //! move-based penalty. The style is a laboratory switch, off by default.
 
 use crate::board::{
-    BISHOP_STEPS, Board, CastlingRights, Color, KING_STEPS, KNIGHT_STEPS, Move, MoveKind, Piece,
-    PieceKind, ROOK_STEPS, Square,
+    Board, CastlingRights, Color, MOVEMENT, Move, MoveKind, Piece, PieceKind, Square,
 };
 
 use super::{EvalTerms, FULL_PHASE_UNITS, Score, material_gone, tuned};
@@ -756,8 +754,8 @@ pub fn move_gain(terms: EvalTerms, board: &Board, mv: Move, material_gone: i32) 
 // the material count does not see yet. Both depend on every piece on the
 // board: a move anywhere can open or close a line. So unlike the terms above
 // they are not kept up to date by a move's gain; the search counts them
-// afresh in every node ([`activity`]), which costs a walk along every
-// piece's lines.
+// afresh in its full-width nodes ([`activity`]), which costs a walk along
+// every piece's lines.
 
 /// The activity terms' counts of `board` (mobility by kind and king attack),
 /// White's minus Black's, at their places in [`ALL_TERMS`]; every other
@@ -779,13 +777,16 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
         while pieces != 0 {
             let from = Square::from_bit_index(pieces.trailing_zeros());
             pieces &= pieces - 1;
-            let (steps, slides, term): (&[i8], bool, Term) = match board.piece_at(from).kind() {
-                Some(PieceKind::Knight) => (&KNIGHT_STEPS, false, Term::MobilityKnight),
-                Some(PieceKind::Bishop) => (&BISHOP_STEPS, true, Term::MobilityBishop),
-                Some(PieceKind::Rook) => (&ROOK_STEPS, true, Term::MobilityRook),
-                Some(PieceKind::Queen) => (&KING_STEPS, true, Term::MobilityQueen),
+            let piece = board.piece_at(from);
+            let term = match piece.kind() {
+                Some(PieceKind::Knight) => Term::MobilityKnight,
+                Some(PieceKind::Bishop) => Term::MobilityBishop,
+                Some(PieceKind::Rook) => Term::MobilityRook,
+                Some(PieceKind::Queen) => Term::MobilityQueen,
                 _ => continue,
             };
+            // The piece's steps as the move generator takes them.
+            let (steps, slides) = MOVEMENT[piece.kind_code()];
             let (mut reached, mut attacks) = (0, 0);
             for &step in steps {
                 let mut to = from;

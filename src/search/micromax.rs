@@ -49,7 +49,7 @@
 //! | `a` | `entry` | the hash-table slot of this position |
 
 use crate::board::{Move, MoveKind, Piece, PieceKind};
-use crate::eval::{self, EvalStyle, EvalTerms, PIECE_VALUES, Score};
+use crate::eval::{self, EvalStyle, PIECE_VALUES, Score};
 use crate::table::{Bound, Entry};
 
 use super::see;
@@ -477,13 +477,10 @@ impl Searcher {
     /// The activity terms (mobility, king attack) of the position, from the
     /// searcher's cache or counted and remembered there.
     fn activity(&mut self) -> Score {
-        if !self
-            .settings
-            .eval_terms
-            .intersects(EvalTerms::ACTIVITY_TERMS)
-        {
+        if !eval::has_activity(self.settings.eval, self.settings.eval_terms) {
             return 0;
         }
+        // Made on first use: a search without the terms needs no cache.
         if self.activity_cache.is_empty() {
             self.activity_cache = vec![(0, 0); ACTIVITY_CACHE_ENTRIES];
         }
@@ -495,12 +492,8 @@ impl Searcher {
         if self.activity_cache[slot].0 == key && key != 0 {
             return self.activity_cache[slot].1;
         }
-        let activity = eval::activity_with(
-            self.settings.eval,
-            self.settings.eval_terms,
-            &self.board,
-            self.material_gone,
-        );
+        let activity =
+            eval::tapered::activity(self.settings.eval_terms, &self.board, self.material_gone);
         self.activity_cache[slot] = (key, activity);
         activity
     }

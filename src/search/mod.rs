@@ -360,7 +360,7 @@ impl Searcher {
         // Every search starts afresh, so that a position always gets the same
         // search (the laboratory compares searches position by position).
         self.history.fill(0);
-        self.activity_cache.clear();
+        self.activity_cache.fill((0, 0));
         self.material_gone = eval::material_gone(board);
         self.table.set_buckets(self.settings.hash_buckets);
         self.table.start_search();
