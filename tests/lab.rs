@@ -50,6 +50,8 @@ const BASES: &[(&str, &str)] = &[
     ("tapered_doubled", "eval=tapered"),
     ("tapered_shelter", "eval=tapered"),
     ("tapered_castling", "eval=tapered"),
+    // Where the activity terms are counted matters only when they count.
+    ("activity_plies", "mobility=on"),
 ];
 
 /// Options that change only when a timed search stops, not the tree searched

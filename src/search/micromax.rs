@@ -124,13 +124,20 @@ fn is_tactical(victim: Piece, mv: Move, queen_pushes: bool) -> bool {
         || (queen_pushes && mv.promotion == Some(PieceKind::Queen))
 }
 
-/// The evaluation handed to a reply searched `child_depth` deep: `eval` (this
-/// node's, with its `activity` terms) without the activity if the reply is a
-/// full-width node, which counts its own; with it if the reply is a
-/// quiescence node, which inherits it.
+/// Does a node searched `depth` deep count the activity terms itself
+/// (`activity_plies`: the fewest plies from the horizon that do)? Nodes
+/// nearer the horizon, and all quiescence nodes, inherit them instead.
 #[inline]
-fn handed_eval(eval: Score, activity: Score, child_depth: i32) -> Score {
-    if child_depth > QUIESCENCE_DEPTH {
+fn counts_activity(depth: i32, activity_plies: i32) -> bool {
+    depth >= QUIESCENCE_DEPTH + activity_plies
+}
+
+/// The evaluation handed to a reply searched `child_depth` deep: `eval` (this
+/// node's, with its `activity` terms) without the activity if the reply
+/// counts its own ([`counts_activity`]); with it if the reply inherits it.
+#[inline]
+fn handed_eval(eval: Score, activity: Score, child_depth: i32, activity_plies: i32) -> Score {
+    if counts_activity(child_depth, activity_plies) {
         eval - activity
     } else {
         eval
@@ -226,14 +233,15 @@ impl Searcher {
         // piece, so no move's gain can keep them up to date. A full-width node
         // counts them afresh and adds them to the incremental evaluation it
         // was handed; it takes them out again before handing the score to a
-        // full-width reply, which counts its own. Quiescence nodes, most of
-        // the tree, do not count them: they inherit those of the last
-        // full-width node (the captures in between change them little, and
-        // counting them there would cost more than it is worth). Counted only
+        // reply that counts its own. Quiescence nodes, most of the tree, do
+        // not count them: they inherit those of the last node that did (the
+        // moves in between change them little, and counting them there would
+        // cost more than it is worth). With `activity_plies` above 1 the
+        // full-width nodes nearest the horizon inherit them too. Counted only
         // here, once the table has not answered and the position is legal:
         // a node answered from the table adds the delayed-loss bonus against
         // the evaluation without them.
-        let activity = if depth > QUIESCENCE_DEPTH {
+        let activity = if counts_activity(depth, self.settings.activity_plies) {
             self.activity()
         } else {
             0
@@ -670,7 +678,7 @@ impl Searcher {
             0
         };
         let null_depth = iteration - 1 - self.settings.null_reduction - adaptive;
-        let handed = handed_eval(eval, activity, null_depth);
+        let handed = handed_eval(eval, activity, null_depth, self.settings.activity_plies);
         let score = -self.search(-beta, 1 - beta, -handed, null_depth, ply + 1, listener);
         self.path_keys.pop();
         self.board.unmake_null_move(undo);
@@ -851,7 +859,12 @@ impl Searcher {
             score = -self.search(
                 -reply_beta,
                 -child_alpha,
-                -handed_eval(new_eval, activity, child_depth),
+                -handed_eval(
+                    new_eval,
+                    activity,
+                    child_depth,
+                    self.settings.activity_plies,
+                ),
                 child_depth,
                 ply + 1,
                 listener,
@@ -908,6 +921,12 @@ impl Searcher {
         };
         if !king_capture && ordered {
             self.order_with_killers(first, ply);
+        } else if !king_capture
+            && all_moves
+            && self.settings.horizon_killers
+            && self.settings.ordering == MoveOrdering::History
+        {
+            self.put_killers_after_captures(first, ply);
         }
         king_capture
     }
@@ -951,6 +970,33 @@ impl Searcher {
             *slot = scored;
         }
         self.ordering_scratch = keyed;
+    }
+
+    /// Switch `horizon_killers` (with `ordering=history`): in a node one ply
+    /// from the horizon, which is not sorted, move this ply's killers from
+    /// among the quiet moves to just after the captures. Most fail-highs of
+    /// such a node come from a quiet move; in generation order the one that
+    /// refutes is seldom first, and every quiet move tried before it costs a
+    /// quiescence search. The killer refuted a sibling, so it often refutes
+    /// here too. Finding two moves costs far less than sorting the list.
+    ///
+    /// Deviation from micro-Max: micro-Max has no killers.
+    fn put_killers_after_captures(&mut self, first: usize, ply: usize) {
+        let Some(&killers) = self.killers.get(ply) else {
+            return;
+        };
+        let captures = self.move_stack[first..]
+            .iter()
+            .take_while(|scored| scored.capture_rank.is_some())
+            .count();
+        let mut place = first + captures;
+        for killer in killers.into_iter().flatten() {
+            let found = (place..self.move_stack.len()).find(|&i| self.move_stack[i].mv == killer);
+            if let Some(index) = found {
+                self.move_stack[place..=index].rotate_right(1);
+                place += 1;
+            }
+        }
     }
 
     /// Remember a quiet move that caused a beta cut-off at `ply` as its first

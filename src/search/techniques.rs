@@ -108,6 +108,9 @@ pub struct Settings {
     pub captures: CaptureOrder,
     /// Move ordering after the hint: micro-Max's or seed 002's (killers, SEE).
     pub ordering: MoveOrdering,
+    /// With `ordering=history`: a node one ply from the horizon tries its
+    /// killers right after the captures (its other quiet moves stay unsorted).
+    pub horizon_killers: bool,
     /// Wheeler's quiet-first: at the horizon, one quiet move before the captures.
     pub quiet_first: bool,
     /// Futility pruning of moves that cannot raise alpha at the horizon.
@@ -168,6 +171,10 @@ pub struct Settings {
     pub eval: EvalStyle,
     /// The seed-002 evaluation terms switched on (`eval_tropism`, ...; none by default).
     pub eval_terms: EvalTerms,
+    /// With `mobility` or `king_attack`: the fewest plies from the horizon at
+    /// which a full-width node counts those terms itself; nodes nearer the
+    /// horizon inherit them from their parent, as quiescence nodes do.
+    pub activity_plies: i32,
 }
 
 /// micro-Max's null-move reduction: `d - 3` instead of `d - 1`.
@@ -182,6 +189,8 @@ pub const FUTILITY_MARGIN: Score = 0;
 pub const RFP_MARGIN: Score = 75;
 /// Razoring's margin per ply: two pawns.
 pub const RAZOR_MARGIN: Score = 200;
+/// The activity terms are counted in every full-width node (`activity_plies`).
+pub const ACTIVITY_PLIES: i32 = 1;
 /// The first aspiration window's half-width: a third of a pawn, as in seed 002.
 pub const ASPIRATION_MARGIN: Score = 33;
 
@@ -212,6 +221,7 @@ impl Settings {
             hint: true,
             captures: CaptureOrder::BestFirst,
             ordering: MoveOrdering::MicroMax,
+            horizon_killers: false,
             quiet_first: false,
             futility: true,
             futility_margin: FUTILITY_MARGIN,
@@ -240,6 +250,7 @@ impl Settings {
             half_time_stop: false,
             eval: EvalStyle::MicroMax,
             eval_terms: EvalTerms::DEFAULT,
+            activity_plies: ACTIVITY_PLIES,
         };
         match name {
             "micromax" => Ok(micromax),
@@ -508,6 +519,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "after the hint: captures then quiets; or good captures, 2 killers, quiets, bad captures (SEE); history: quiets by history",
         get: |s| index_of(&MOVE_ORDERINGS, &s.ordering),
         set: |s, v| s.ordering = MOVE_ORDERINGS[v as usize],
+    },
+    TechniqueOption {
+        name: "horizon_killers",
+        kind: OptionKind::Switch,
+        doc: "with ordering=history: one ply from the horizon, the killers right after the captures",
+        get: |s| i32::from(s.horizon_killers),
+        set: |s, v| s.horizon_killers = v != 0,
     },
     TechniqueOption {
         name: "quiet_first",
@@ -791,6 +809,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "tuned value of each attack on the squares around the enemy king (eval umax, tapered)",
         get: |s| i32::from(s.eval_terms.contains(EvalTerms::KING_ATTACK)),
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::KING_ATTACK, v != 0),
+    },
+    TechniqueOption {
+        name: "activity_plies",
+        kind: OptionKind::Spin { min: 1, max: 4 },
+        doc: "mobility, king_attack: counted in full-width nodes this many plies or more from the horizon; nearer ones inherit their parent's",
+        get: |s| s.activity_plies,
+        set: |s, v| s.activity_plies = v,
     },
 ];
 
