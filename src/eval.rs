@@ -940,8 +940,23 @@ pub fn move_gain_with(
     mv: Move,
     material_gone: i32,
 ) -> Score {
+    let no_cache = &mut tapered::StructureCache::default();
+    move_gain_cached(style, terms, board, mv, material_gone, no_cache)
+}
+
+/// [`move_gain_with`], with `eval=tapered`'s position terms looked up in
+/// (and added to) `cache`, as the search does.
+#[inline]
+pub fn move_gain_cached(
+    style: EvalStyle,
+    terms: EvalTerms,
+    board: &Board,
+    mv: Move,
+    material_gone: i32,
+    cache: &mut tapered::StructureCache,
+) -> Score {
     let gain = match style {
-        EvalStyle::Tapered => tapered::move_gain(terms, board, mv, material_gone),
+        EvalStyle::Tapered => tapered::move_gain_cached(terms, board, mv, material_gone, cache),
         _ => move_gain_in(style, board, mv, material_gone),
     };
     // Deviation from micro-Max: the seed-002 terms (all off by default).

@@ -276,9 +276,12 @@ fn tapered_incremental_gain_equals_the_change_of_the_full_evaluation() {
     // The same walk for `eval=tapered`: tables alone, with each of its
     // position terms, with all of them, and with every seed-002 term on top. The search fixes the phase at the root, so both positions are
     // evaluated at the phase of the one before the move (a capture changes
-    // the phase of the position after it).
+    // the phase of the position after it). The search's gain, which looks
+    // the position terms up in a pawn hash table kept over the whole walk
+    // (every term set and phase sharing it), must be the same.
     let mut checked = 0;
     let mut captures = 0;
+    let mut cache = tapered::StructureCache::new();
     common::walk_random_games(13, 30, |board| {
         let mut moves = Vec::new();
         board.generate_moves(&mut moves);
@@ -293,6 +296,10 @@ fn tapered_incremental_gain_equals_the_change_of_the_full_evaluation() {
             for terms in tapered_term_sets() {
                 let before = tapered_eval_at(terms, board, root_phase);
                 let gain = eval::move_gain_with(EvalStyle::Tapered, terms, board, mv, root_phase);
+                let style = EvalStyle::Tapered;
+                let cached =
+                    eval::move_gain_cached(style, terms, board, mv, root_phase, &mut cache);
+                assert_eq!(cached, gain, "{terms:?}: {mv} in {}", board.to_fen());
                 assert_eq!(
                     -tapered_eval_at(terms, &after, root_phase),
                     before + gain,

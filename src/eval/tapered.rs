@@ -59,7 +59,9 @@
 //! leaves them alone. The board keeps each side's pawns as a bit set, and
 //! the pawn terms are counted on whole sets at once (a passed pawn is one
 //! outside the squares the enemy pawns have in front of them), so a
-//! re-count costs a few dozen instructions.
+//! re-count costs a few dozen instructions. The search also keeps the scores
+//! of the structures it has counted in a small **pawn hash table**
+//! ([`StructureCache`]): the same few structures come back in most nodes.
 //!
 //! ## Mobility and king attack: the terms a move's gain cannot keep
 //!
@@ -706,11 +708,95 @@ fn for_side(color: Color, white_score: Score) -> Score {
     }
 }
 
+/// Slots in a [`StructureCache`] (a power of two).
+const STRUCTURE_CACHE_SLOTS: usize = 1 << 12;
+
+/// One remembered score of the position terms: for `structure`, with
+/// `terms` switched on, at `phase` (White's point of view).
+#[derive(Clone, Copy, Debug)]
+struct StructureSlot {
+    structure: Structure,
+    terms: EvalTerms,
+    phase: i32,
+    score: Score,
+}
+
+/// A cache of the position terms' scores by [`Structure`]: chess programs'
+/// **pawn hash table**. The pawns and kings change in few moves, so the
+/// search meets the same structure again and again: in a node, every pawn
+/// and king move re-counts the structure before the move, and sibling
+/// nodes share most structures after it. A slot remembers the whole
+/// structure it scored, so an answer from the cache is exact, never a
+/// collision's guess. An empty cache ([`StructureCache::default`]) remembers
+/// nothing and counts every time.
+#[derive(Clone, Debug, Default)]
+pub struct StructureCache {
+    slots: Vec<Option<StructureSlot>>,
+}
+
+impl StructureCache {
+    /// A cache with room for a few thousand structures.
+    pub fn new() -> StructureCache {
+        StructureCache {
+            slots: vec![None; STRUCTURE_CACHE_SLOTS],
+        }
+    }
+
+    /// The position terms' score of `structure` (White's point of view),
+    /// from the cache or counted and remembered.
+    fn score(&mut self, terms: EvalTerms, structure: &Structure, phase: i32) -> Score {
+        if self.slots.is_empty() {
+            return terms_score(terms, &structure.counts(), phase);
+        }
+        // Multiply-shift hashing: the top bits of the product mix every bit
+        // of the pawns and kings.
+        let [white, black] = structure.pawns;
+        let kings = structure.kings[0].index() << 8 | structure.kings[1].index();
+        let mixed =
+            (white ^ black.rotate_left(29) ^ kings as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let index = (mixed >> (64 - STRUCTURE_CACHE_SLOTS.trailing_zeros())) as usize;
+        if let Some(slot) = self.slots[index]
+            && slot.structure == *structure
+            && slot.terms == terms
+            && slot.phase == phase
+        {
+            return slot.score;
+        }
+        let score = terms_score(terms, &structure.counts(), phase);
+        self.slots[index] = Some(StructureSlot {
+            structure: *structure,
+            terms,
+            phase,
+            score,
+        });
+        score
+    }
+}
+
 /// What the move `mv` (pseudo-legal, not yet made) gains for the side making
 /// it, with the phase fixed at the root's (`material_gone`) and the position
 /// terms in `terms` switched on.
 #[inline]
 pub fn move_gain(terms: EvalTerms, board: &Board, mv: Move, material_gone: i32) -> Score {
+    move_gain_cached(
+        terms,
+        board,
+        mv,
+        material_gone,
+        &mut StructureCache::default(),
+    )
+}
+
+/// [`move_gain`], with the position terms' scores looked up in (and added
+/// to) `cache`.
+#[inline]
+pub fn move_gain_cached(
+    terms: EvalTerms,
+    board: &Board,
+    mv: Move,
+    material_gone: i32,
+    cache: &mut StructureCache,
+) -> Score {
     let phase = phase(material_gone);
     let mover = board.piece_at(mv.from);
     let us = board.side_to_move();
@@ -740,8 +826,7 @@ pub fn move_gain(terms: EvalTerms, board: &Board, mv: Move, material_gone: i32) 
         let after = before.after(board, mv, mover);
         gain += for_side(
             us,
-            terms_score(terms, &after.counts(), phase)
-                - terms_score(terms, &before.counts(), phase),
+            cache.score(terms, &after, phase) - cache.score(terms, &before, phase),
         );
     }
     gain

@@ -377,12 +377,13 @@ impl Searcher {
                 tried += 1;
 
                 // New eval and alpha.
-                let gain = eval::move_gain_with(
+                let gain = eval::move_gain_cached(
                     self.settings.eval,
                     self.settings.eval_terms,
                     &self.board,
                     mv,
                     self.material_gone,
+                    &mut self.structure_cache,
                 );
                 let new_eval = eval + gain;
                 let child_alpha = best.max(alpha);

@@ -202,6 +202,8 @@ pub struct Searcher {
     /// search, since the root's phase and the switches may change between
     /// searches.
     activity_cache: Vec<(u64, Score)>,
+    /// `eval=tapered`'s pawn hash table (see [`eval::tapered::StructureCache`]).
+    structure_cache: eval::tapered::StructureCache,
     /// Scratch buffer for sorting a node's moves by their ordering key.
     ordering_scratch: Vec<((i32, Score, usize), ScoredMove)>,
     /// micro-Max's `R`: non-pawn material gone from the board (see `eval.rs`).
@@ -248,6 +250,7 @@ impl Searcher {
             killers: Vec::new(),
             history: vec![0; 2 * 128 * 128],
             activity_cache: Vec::new(),
+            structure_cache: eval::tapered::StructureCache::new(),
             ordering_scratch: Vec::with_capacity(256),
             material_gone: 0,
             nodes: 0,
