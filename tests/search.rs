@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 use umax::board::Board;
 use umax::clock::Limits;
 use umax::game::{Game, GameStatus, san};
-use umax::search::{SearchResult, Searcher, Settings, Silent, mate_in};
+use umax::search::{SearchResult, Searcher, Settings, Silent, mate_in, see};
+
+mod common;
 
 /// A small table keeps the tests light; the search itself is the same.
 const TEST_TABLE_LOG2: u32 = 18;
@@ -350,4 +352,34 @@ fn checks_in_quiescence_see_a_back_rank_mate_beyond_the_horizon() {
     // ... and the move it plays is no blunder: a deeper plain search agrees
     // that the back rank must be seen to.
     assert!(["f4", "f3", "g3", "g4", "h3", "h4", "Kf1"].contains(&with_checks.as_str()));
+}
+
+#[test]
+fn the_sign_only_exchange_agrees_with_the_full_one() {
+    // `see_is_not_negative` stops the swap list once the sign is settled;
+    // over every capture and promotion of random games it must say what the
+    // full SEE says, and the games must hold exchanges of both signs.
+    let (mut checked, mut losing) = (0, 0);
+    common::walk_random_games(29, 60, |board| {
+        let mut moves = Vec::new();
+        board.generate_moves(&mut moves);
+        for &mv in &moves {
+            if board.piece_at(mv.to).is_empty() && mv.promotion.is_none() {
+                continue;
+            }
+            let full = see::see(board, mv);
+            assert_eq!(
+                see::see_is_not_negative(board, mv),
+                full >= 0,
+                "{mv} in {}",
+                board.to_fen()
+            );
+            checked += 1;
+            losing += usize::from(full < 0);
+        }
+    });
+    assert!(
+        checked > 5_000 && losing > 1_000,
+        "{checked} captures, {losing} losing"
+    );
 }

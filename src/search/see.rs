@@ -106,6 +106,25 @@ pub fn exchange_value(kind: PieceKind) -> Score {
 /// from the point of view of the side making `mv` (centipawns; see the module
 /// docs for the rules). `mv` must be a pseudo-legal move of the side to move.
 pub fn see(board: &Board, mv: Move) -> Score {
+    exchange(board, mv, false)
+}
+
+/// Is [`see`] of `mv` at least 0? The same exchange, cut short once its sign
+/// is settled (see [`exchange`]), which saves looking for the attackers of
+/// the rest of the sequence.
+pub fn see_is_not_negative(board: &Board, mv: Move) -> bool {
+    exchange(board, mv, true) >= 0
+}
+
+/// The swap algorithm behind [`see`]. With `sign_only` the forward pass
+/// stops as soon as the *sign* of the result is settled, and only the sign
+/// of the result is right: when capture `d - 1` left its side ahead
+/// (`gains[d - 1] > 0`) and capture `d` leaves its side behind even if
+/// nobody answers it (`gains[d] < 0`), the side that would make capture `d`
+/// loses whether it makes it or stops, so capture `d - 1`'s side is ahead
+/// whatever follows; and the backward pass turns each level's sign into the
+/// next one's from the signs alone.
+fn exchange(board: &Board, mv: Move, sign_only: bool) -> Score {
     let target = mv.to;
     let Some(mut side) = board.piece_at(mv.from).color() else {
         return 0;
@@ -178,6 +197,9 @@ pub fn see(board: &Board, mv: Move) -> Score {
         };
         depth += 1;
         gains[depth] = gain - gains[depth - 1];
+        if sign_only && (-gains[depth - 1]).max(gains[depth]) < 0 {
+            break; // the sign is settled (see above)
+        }
         on_target = captured_by_this;
         occupancy &= !from.bit();
     }
@@ -206,7 +228,7 @@ pub fn is_good_capture(board: &Board, mv: Move) -> bool {
     let (Some(victim), Some(attacker)) = (victim, board.piece_at(mv.from).kind()) else {
         return false;
     };
-    exchange_value(victim) >= exchange_value(attacker) || see(board, mv) >= 0
+    exchange_value(victim) >= exchange_value(attacker) || see_is_not_negative(board, mv)
 }
 
 /// The least valuable piece of `side` that attacks `target`, counting only
