@@ -30,12 +30,13 @@
 //! gains, and whether quiescence pushes pawns to queen. A third style,
 //! [`tapered`], replaces all these terms by tuned piece-square tables and a
 //! few tuned position terms (passed, isolated and doubled pawns, the king's
-//! pawn shelter, castling rights).
+//! pawn shelter, castling rights). umax's default plays with it.
 //!
 //! Two terms do not fit the incremental scheme, because a move anywhere can
 //! change them: **mobility** and **king attack** (switches `mobility` and
-//! `king_attack`, off by default). The search counts them in its full-width
-//! nodes and adds them to the score it was handed ([`activity_with`]).
+//! `king_attack`, on in the default). The search counts them in its
+//! full-width nodes and adds them to the score it was handed
+//! ([`activity_with`]).
 
 use crate::board::{Board, CastlingRights, Color, Move, MoveKind, Piece, PieceKind, Square};
 

@@ -252,18 +252,21 @@ fn each_term_changes_the_bench_node_count() {
 }
 
 #[test]
-fn terms_are_off_by_default_and_in_no_preset() {
-    // (The tapered position terms are on, but count only under eval=tapered.)
-    for preset in ["default", "micromax", "plain"] {
+fn seed_terms_are_off_by_default_and_in_no_preset() {
+    // (The tapered position terms are on, but count only under eval=tapered;
+    // the default adds mobility and king attack.)
+    for preset in ["micromax", "plain"] {
         let settings = Settings::preset(preset).unwrap();
         assert_eq!(settings.eval_terms, EvalTerms::DEFAULT, "{preset}");
         assert_eq!(settings.eval_terms, EvalTerms::TAPERED_TERMS, "{preset}");
     }
+    let default_terms = EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true);
+    assert_eq!(Settings::default().eval_terms, default_terms);
     let spec = "eval_tropism=on,eval_seventh=on";
     let settings = Settings::from_spec(spec).unwrap();
     assert_eq!(
         settings.eval_terms,
-        EvalTerms::DEFAULT
+        default_terms
             .with(EvalTerms::TROPISM, true)
             .with(EvalTerms::SEVENTH, true)
     );
@@ -449,10 +452,10 @@ fn activity_switches_change_the_evaluation_where_their_terms_occur() {
             0,
             "{name} adds nothing"
         );
-        // A laboratory switch, off by default.
-        assert!(!Settings::default().eval_terms.contains(term));
-        let settings = Settings::from_spec(&format!("{name}=on")).unwrap();
-        assert!(settings.eval_terms.contains(term));
+        // A laboratory switch, on by default.
+        assert!(Settings::default().eval_terms.contains(term));
+        let settings = Settings::from_spec(&format!("{name}=off")).unwrap();
+        assert!(!settings.eval_terms.contains(term));
     }
     assert_eq!(activity(EvalTerms::NONE), 0);
     // They count under eval=umax too, with the same tuned values, but never
@@ -538,20 +541,20 @@ fn each_tapered_term_switch_changes_the_evaluation_where_its_term_occurs() {
 }
 
 #[test]
-fn tapered_is_a_choice_of_the_eval_option_and_not_the_default() {
-    assert_eq!(Settings::default().eval, EvalStyle::Umax);
-    let settings = Settings::from_spec("eval=tapered,eval_passed=on").unwrap();
-    assert_eq!(settings.eval, EvalStyle::Tapered);
+fn tapered_is_the_default_and_a_choice_of_the_eval_option() {
+    assert_eq!(Settings::default().eval, EvalStyle::Tapered);
+    let settings = Settings::from_spec("eval=umax,eval_passed=on").unwrap();
+    assert_eq!(settings.eval, EvalStyle::Umax);
     assert_eq!(
         settings.eval_terms,
-        EvalTerms::DEFAULT.with(EvalTerms::PASSED, true)
+        Settings::default().eval_terms.with(EvalTerms::PASSED, true)
     );
     // The style changes the search.
     let limits = Limits::depth(4);
     let fens: Vec<&str> = BENCH_POSITIONS.to_vec();
-    let umax = run_positions(&Settings::default(), &fens, &limits, 18).unwrap();
-    let tapered = run_positions(
-        &Settings::from_spec("eval=tapered").unwrap(),
+    let tapered = run_positions(&Settings::default(), &fens, &limits, 18).unwrap();
+    let umax = run_positions(
+        &Settings::from_spec("eval=umax").unwrap(),
         &fens,
         &limits,
         18,

@@ -70,10 +70,14 @@
 //! knight, bishop, rook or queen reaches, by kind, and each attack by one of
 //! them on the enemy king's square or a square next to it. A move anywhere
 //! can open or close a line, so these are not incremental: the search counts
-//! them in every full-width node that the table does not answer
-//! ([`activity`]) and adds them to the incremental evaluation it was handed. Quiescence nodes, most of the tree, inherit
-//! them from the last full-width node instead of counting (see
-//! `search/micromax.rs`).
+//! them in the full-width nodes that the table does not answer
+//! ([`activity`]) and adds them to the incremental evaluation it was
+//! handed. Quiescence nodes, most of the tree, inherit them from the last
+//! node that counted instead of counting, and so (switch `activity_plies`,
+//! 2 in the default) do the full-width nodes one ply from the horizon, the
+//! most numerous of the rest: the one move in between changes the counts
+//! little, and not counting them there is what made the terms pay on the
+//! clock (see `search/micromax.rs` and the README).
 //!
 //! ## Why mirrored tables, and why not the king's
 //!
@@ -126,7 +130,9 @@
 //! Deviation from micro-Max: the whole of this file; micro-Max has no
 //! piece-square tables, no tapering (its only phase-dependent terms are the
 //! frozen king and the pawn push) and no pawn-structure terms beyond its
-//! move-based penalty. The style is a laboratory switch, off by default.
+//! move-based penalty. The style is a laboratory switch; the default uses
+//! it, with mobility and king attack, since it measured better in self-play
+//! (the README's worth table).
 
 use crate::board::{
     Board, CastlingRights, Color, MOVEMENT, Move, MoveKind, Piece, PieceKind, Square,

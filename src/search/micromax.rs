@@ -229,7 +229,7 @@ impl Searcher {
         }
 
         // Deviation from micro-Max (switches `mobility` and `king_attack`,
-        // off by default): mobility and king attack depend on every
+        // on in the default): mobility and king attack depend on every
         // piece, so no move's gain can keep them up to date. A full-width node
         // counts them afresh and adds them to the incremental evaluation it
         // was handed; it takes them out again before handing the score to a

@@ -260,7 +260,11 @@ impl Settings {
                 quiescence_hash: false,
                 captures: CaptureOrder::MvvLva,
                 null: NullMove::On,
-                eval: EvalStyle::Umax,
+                // The tuned tapered evaluation with mobility and king
+                // attack, counted 2 or more plies from the horizon.
+                eval: EvalStyle::Tapered,
+                eval_terms: EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true),
+                activity_plies: 2,
                 ordering: MoveOrdering::History,
                 lmr_table: true,
                 pvs: true,
@@ -920,6 +924,10 @@ pub fn worth_rows() -> Vec<(String, String)> {
         ("principal variation search", "pvs=off"),
         ("reverse futility pruning", "rfp=off"),
         ("SEE pruning in quiescence", "see_prune=off"),
+        (
+            "tapered evaluation with mobility and king attack (vs umax's)",
+            "eval=umax,mobility=off,king_attack=off",
+        ),
     ]
     .iter()
     .map(|(label, spec)| (label.to_string(), spec.to_string()))
