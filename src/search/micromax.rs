@@ -923,7 +923,7 @@ impl Searcher {
         if !king_capture && ordered {
             self.order_with_killers(first, ply);
         } else if !king_capture
-            && all_moves
+            && horizon
             && self.settings.horizon_killers
             && self.settings.ordering == MoveOrdering::History
         {
