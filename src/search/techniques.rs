@@ -169,7 +169,9 @@ pub struct Settings {
     pub half_time_stop: bool,
     /// Which evaluation's details to use.
     pub eval: EvalStyle,
-    /// The seed-002 evaluation terms switched on (`eval_tropism`, ...; none by default).
+    /// The evaluation terms switched on: the seed-002 terms (`eval_tropism`,
+    /// ...; none by default), the tapered position terms, mobility and king
+    /// attack (on in the default).
     pub eval_terms: EvalTerms,
     /// With `mobility` or `king_attack`: the fewest plies from the horizon at
     /// which a full-width node counts those terms itself; nodes nearer the
@@ -189,7 +191,9 @@ pub const FUTILITY_MARGIN: Score = 0;
 pub const RFP_MARGIN: Score = 75;
 /// Razoring's margin per ply: two pawns.
 pub const RAZOR_MARGIN: Score = 200;
-/// The activity terms are counted in every full-width node (`activity_plies`).
+/// `activity_plies` in every preset but the default (which counts them 2 or
+/// more plies from the horizon): the activity terms, when switched on, are
+/// counted in every full-width node.
 pub const ACTIVITY_PLIES: i32 = 1;
 /// The first aspiration window's half-width: a third of a pawn, as in seed 002.
 pub const ASPIRATION_MARGIN: Score = 33;
