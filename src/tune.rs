@@ -194,7 +194,8 @@ pub fn features(board: &Board) -> (i32, Vec<Feature>) {
 /// blended and rounded on its own. Equals `static_eval_in(Tapered, ...)`
 /// (every position term on) plus `activity_with` (mobility and king attack
 /// on) turned to White's view, with the same parameters: the evaluation of
-/// a full-width node.
+/// a full-width node that counts its own activity terms (see the switch
+/// `activity_plies`; nodes nearer the horizon inherit their parent's).
 pub fn feature_eval(params: &TaperedParams, phase: i32, features: &[Feature]) -> Score {
     features
         .iter()
