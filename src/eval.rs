@@ -391,7 +391,7 @@ pub fn static_eval_in(style: EvalStyle, board: &Board) -> Score {
 /// terms are off by default and the tapered terms act only under
 /// `eval=tapered`, so `umax bench` and the `micromax` preset are unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct EvalTerms(u16);
+pub struct EvalTerms(u32);
 
 impl Default for EvalTerms {
     fn default() -> EvalTerms {
@@ -427,17 +427,32 @@ impl EvalTerms {
     pub const TAPERED_SHELTER: EvalTerms = EvalTerms(512);
     /// `eval=tapered`: castling rights held.
     pub const TAPERED_CASTLING: EvalTerms = EvalTerms(1024);
+    /// `eval=tapered`: pawns defended by a pawn.
+    pub const TAPERED_SUPPORTED: EvalTerms = EvalTerms(1 << 13);
+    /// `eval=tapered`: each king's distance to the passed pawns.
+    pub const TAPERED_PASSED_KING: EvalTerms = EvalTerms(1 << 14);
     /// Every tapered position term. A move's gain keeps them up to date:
     /// they depend on the pawns, the kings and the castling rights only.
-    pub const TAPERED_TERMS: EvalTerms = EvalTerms(64 | 128 | 256 | 512 | 1024);
+    pub const TAPERED_TERMS: EvalTerms = EvalTerms(64 | 128 | 256 | 512 | 1024 | 1 << 13 | 1 << 14);
     /// The squares each knight, bishop, rook and queen reaches (under
     /// `eval=umax` and `eval=tapered`, with the tuned values).
     pub const MOBILITY: EvalTerms = EvalTerms(2048);
     /// Attacks on the squares around the enemy king (as [`Self::MOBILITY`]).
     pub const KING_ATTACK: EvalTerms = EvalTerms(4096);
+    /// A rook on an open or half-open file (as [`Self::MOBILITY`]).
+    pub const ROOK_FILE_TERMS: EvalTerms = EvalTerms(1 << 15);
+    /// A knight, bishop, rook or queen attacked by an enemy pawn (as
+    /// [`Self::MOBILITY`]).
+    pub const PAWN_THREATS: EvalTerms = EvalTerms(1 << 16);
+    /// Two bishops or more (as [`Self::MOBILITY`]).
+    pub const BISHOP_PAIR: EvalTerms = EvalTerms(1 << 17);
+    /// A bare king against a queen or rook: drive it to the edge, bring the
+    /// kings together (counted with the activity terms, not tuned).
+    pub const MOP_UP: EvalTerms = EvalTerms(1 << 18);
     /// The terms counted afresh in every full-width node: they depend on
-    /// where every piece can go, which no move's gain keeps up to date.
-    pub const ACTIVITY_TERMS: EvalTerms = EvalTerms(2048 | 4096);
+    /// where every piece stands or can go, which no move's gain keeps up to
+    /// date.
+    pub const ACTIVITY_TERMS: EvalTerms = EvalTerms(2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17);
     /// Every seed-002 term.
     const SEED_TERMS: EvalTerms = EvalTerms(63);
 
@@ -969,13 +984,15 @@ pub fn move_gain_cached(
 }
 
 /// The part of the evaluation that no move's gain keeps up to date, for the
-/// side to move: mobility and king attack ([`tapered::activity`], with the
-/// tuned values of `eval=tapered`) if switched on; 0 otherwise, and always 0
+/// side to move: mobility, king attack and the other activity terms
+/// ([`tapered::activity`], with the tuned values of `eval=tapered`) if
+/// switched on; 0 otherwise, and always 0
 /// under `eval=micromax`. The search adds it in full-width nodes to the
 /// incremental evaluation it was handed.
 ///
-/// Deviation from micro-Max (switches `mobility` and `king_attack`):
-/// micro-Max's evaluation has neither.
+/// Deviation from micro-Max (switches `mobility`, `king_attack`,
+/// `rook_files`, `pawn_threats`, `bishop_pair`): micro-Max's evaluation has
+/// none of them.
 #[inline]
 pub fn activity_with(
     style: EvalStyle,
@@ -994,7 +1011,8 @@ pub fn activity_with(
 /// not always 0)?
 #[inline]
 pub fn has_activity(style: EvalStyle, terms: EvalTerms) -> bool {
-    style != EvalStyle::MicroMax && terms.intersects(EvalTerms::ACTIVITY_TERMS)
+    style != EvalStyle::MicroMax
+        && terms.intersects(EvalTerms::ACTIVITY_TERMS.with(EvalTerms::MOP_UP, true))
 }
 
 /// [`static_eval_in`] with the `terms` switched on (see [`move_gain_with`]).

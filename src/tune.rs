@@ -71,6 +71,7 @@ use crate::search::see;
 pub const USAGE: &str = "\
 usage: umax tune PGN... [--out FILE] [--iterations N] [--skip-plies N]
                         [--rate CP] [--l2 LAMBDA] [--start umax|current]
+                        [--terms-only]
 
 Fits the tapered evaluation (eval=tapered) to the results of the games in the
 PGN files (Texel tuning) and writes the tables as Rust source to FILE
@@ -81,7 +82,9 @@ of one opening in ten are held out; the pass that predicts them best is kept.
   --rate CP        Adam's step size in centipawns (default 0.1)
   --l2 LAMBDA      ridge regularisation towards the start (default 0)
   --start umax     start from umax's own evaluation written as tables (default)
-  --start current  start from the tables the engine was built with";
+  --start current  start from the tables the engine was built with
+  --terms-only     fit the position terms only; the tables and piece values
+                   stay as they start (few parameters: no overfitting)";
 
 /// Positions skipped after a game's start position by default.
 pub const DEFAULT_SKIP_PLIES: usize = 8;
@@ -192,7 +195,7 @@ pub fn features(board: &Board) -> (i32, Vec<Feature>) {
 /// The tapered evaluation (White's point of view) of a position given by its
 /// phase and features, computed as the engine computes it: each feature
 /// blended and rounded on its own. Equals `static_eval_in(Tapered, ...)`
-/// (every position term on) plus `activity_with` (mobility and king attack
+/// (every position term on) plus `activity_with` (every activity term
 /// on) turned to White's view, with the same parameters: the evaluation of
 /// a full-width node that counts its own activity terms (see the switch
 /// `activity_plies`; nodes nearer the horizon inherit their parent's).
@@ -573,7 +576,11 @@ const CHECK_EVERY: usize = 10;
 /// Tune from `start` on `data` for `iterations` passes of Adam with step
 /// size `rate` (centipawns) and ridge regularisation `l2`, keeping the parameters of the pass with the
 /// lowest held-out error (early stopping: later passes fit the training games
-/// better but no longer predict other games better). `progress` is called
+/// better but no longer predict other games better). With `terms_only` the
+/// tables and piece values stay as in `start` and only the position terms
+/// move: a few dozen numbers that a few hundred thousand positions fix well,
+/// where Adam moves a table entry that few positions see as far as a
+/// well-seen one. `progress` is called
 /// every 100 passes with the pass and the training and held-out errors.
 pub fn tune(
     data: &DataSet,
@@ -581,6 +588,7 @@ pub fn tune(
     iterations: usize,
     rate: f64,
     l2: f64,
+    terms_only: bool,
     progress: &mut dyn FnMut(usize, [f64; 2]),
 ) -> Tuned {
     let first = Model::from_params(start);
@@ -600,6 +608,9 @@ pub fn tune(
         // see stays near its starting value instead of fitting their games.
         for (i, slope) in gradient.iter_mut().enumerate() {
             *slope += 2.0 * l2 * (model.theta[i] - first.theta[i]);
+            if terms_only && !(2 * ENTRIES..VALUES).contains(&i) {
+                *slope = 0.0;
+            }
         }
         let correction1 = 1.0 - beta1.powi(iteration as i32);
         let correction2 = 1.0 - beta2.powi(iteration as i32);
@@ -705,6 +716,7 @@ struct Arguments {
     rate: f64,
     l2: f64,
     start: Start,
+    terms_only: bool,
 }
 
 fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
@@ -713,6 +725,8 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
             parse_number(&text, 0..=1_000_000).map_err(|e| format!("{name}: {e}"))
         })
     };
+    let terms_only = args.iter().any(|arg| arg == "--terms-only");
+    args.retain(|arg| arg != "--terms-only");
     let out = take_option(&mut args, "--out")?.unwrap_or_else(|| "tuned.rs".to_string());
     let iterations = number(
         take_option(&mut args, "--iterations")?,
@@ -767,6 +781,7 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
         rate,
         l2,
         start,
+        terms_only,
     })
 }
 
@@ -819,6 +834,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
         arguments.iterations,
         arguments.rate,
         arguments.l2,
+        arguments.terms_only,
         &mut |iteration, [training, held_out]| {
             send(&format!(
                 "iteration {iteration:5}: error {training:.6} training, {held_out:.6} held out"

@@ -260,7 +260,9 @@ fn seed_terms_are_off_by_default_and_in_no_preset() {
         assert_eq!(settings.eval_terms, EvalTerms::DEFAULT, "{preset}");
         assert_eq!(settings.eval_terms, EvalTerms::TAPERED_TERMS, "{preset}");
     }
-    let default_terms = EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true);
+    let default_terms = EvalTerms::DEFAULT
+        .with(EvalTerms::ACTIVITY_TERMS, true)
+        .with(EvalTerms::MOP_UP, true);
     assert_eq!(Settings::default().eval_terms, default_terms);
     let spec = "eval_tropism=on,eval_seventh=on";
     let settings = Settings::from_spec(spec).unwrap();
@@ -339,12 +341,14 @@ fn tapered_eval_at(terms: EvalTerms, board: &Board, material_gone: i32) -> Score
 }
 
 /// The tapered position terms, with their switch names.
-const TAPERED_TERMS: [(&str, EvalTerms); 5] = [
+const TAPERED_TERMS: [(&str, EvalTerms); 7] = [
     ("tapered_passed", EvalTerms::TAPERED_PASSED),
     ("tapered_isolated", EvalTerms::TAPERED_ISOLATED),
     ("tapered_doubled", EvalTerms::TAPERED_DOUBLED),
     ("tapered_shelter", EvalTerms::TAPERED_SHELTER),
     ("tapered_castling", EvalTerms::TAPERED_CASTLING),
+    ("tapered_supported", EvalTerms::TAPERED_SUPPORTED),
+    ("tapered_passed_king", EvalTerms::TAPERED_PASSED_KING),
 ];
 
 /// The terms that occur in `counts` (indexed as [`tapered::ALL_TERMS`]), with
@@ -374,6 +378,12 @@ fn tapered_terms_count_passed_isolated_doubled_shelter_and_castling() {
             (Term::PassedRank5, 1),
             (Term::Isolated, 1),
             (Term::Doubled, 2),
+            // b2 defends a3.
+            (Term::SupportedPawn, 1),
+            // d5 has come 3 ranks; its stop square d6 is 5 steps from
+            // White's king, 2 from Black's (h2 has not come any).
+            (Term::PassedOwnKing, 15),
+            (Term::PassedEnemyKing, 6),
         ]
     );
     // A king castled short behind f2 g2 h2 (three passed pawns, too).
@@ -385,13 +395,66 @@ fn tapered_terms_count_passed_isolated_doubled_shelter_and_castling() {
     // too far from Black's king to shelter it).
     assert_eq!(
         counts("4k3/7p/6p1/8/8/6P1/8/6K1 w - - 0 1"),
-        vec![(Term::Isolated, 1), (Term::ShelterFar, 1)]
+        vec![
+            (Term::Isolated, 1),
+            (Term::ShelterFar, 1),
+            // h7 defends g6.
+            (Term::SupportedPawn, -1)
+        ]
     );
     // Castling rights: White's two, Black's one.
     assert_eq!(
         counts("r3k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1"),
         vec![(Term::CastlingRight, 1)]
     );
+}
+
+#[test]
+fn supported_pawns_and_the_kings_race_to_a_passed_pawn_are_counted() {
+    // c2 defends b3. b3 is passed on its 3rd rank (1 rank come): its stop
+    // square b4 is 3 king steps from e1 and 4 from e8.
+    let white = counts("4k3/8/8/8/8/1P6/2P5/4K3 w - - 0 1");
+    assert_eq!(
+        white,
+        vec![
+            (Term::PassedRank2, 1),
+            (Term::PassedRank3, 1),
+            (Term::SupportedPawn, 1),
+            (Term::PassedOwnKing, 3),
+            (Term::PassedEnemyKing, 4),
+        ]
+    );
+    // The same position with the colours swapped: every count changes sign.
+    let negated: Vec<(Term, i32)> = white.iter().map(|&(term, count)| (term, -count)).collect();
+    assert_eq!(counts("4k3/2p5/1p6/8/8/8/8/4K3 b - - 0 1"), negated);
+}
+
+#[test]
+fn rook_files_pawn_threats_and_the_bishop_pair_are_counted() {
+    let has = |fen: &str, term: Term, count: i32| {
+        let counts = activity_counts(fen);
+        assert!(counts.contains(&(term, count)), "{fen}: {counts:?}");
+    };
+    // Rooks on the a and h files, no pawns anywhere: two open files.
+    has("4k3/8/8/8/8/8/8/R3K2R w - - 0 1", Term::RookOpenFile, 2);
+    // A black pawn on a7 makes the a-file half-open for White's rook...
+    has("4k3/p7/8/8/8/8/8/R3K3 w - - 0 1", Term::RookHalfOpenFile, 1);
+    // ...and an own pawn closes it.
+    let closed = activity_counts("4k3/p7/8/8/8/8/P7/R3K3 w - - 0 1");
+    assert!(
+        !closed
+            .iter()
+            .any(|(term, _)| matches!(term, Term::RookOpenFile | Term::RookHalfOpenFile)),
+        "{closed:?}"
+    );
+    // The black pawn on d5 attacks White's knight on e4 (counted against
+    // White); a pawn does not attack straight ahead (the knight on d4 of
+    // the second position is safe).
+    has("4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1", Term::PawnThreat, -1);
+    let safe = activity_counts("4k3/8/8/3p4/3N4/8/8/4K3 w - - 0 1");
+    assert!(!safe.iter().any(|(term, _)| *term == Term::PawnThreat));
+    // Black has both bishops, White one.
+    has("2b1kb2/8/8/8/8/8/8/2B1K3 w - - 0 1", Term::BishopPair, -1);
 }
 
 /// The activity counts of `fen` (mobility and king attack), White's minus
@@ -410,9 +473,14 @@ fn activity_terms_count_reached_squares_and_attacks_on_the_king_zone() {
     // A rook on e4 reaches e5-e8 (the king included: a square it attacks),
     // e3 e2 (not e1, its own king), a4-d4 and f4-h4: 13 squares. Of those,
     // e7 and e8 lie in the black king's zone (e8 and the squares around it).
+    // The e-file has no pawns: an open file.
     assert_eq!(
         activity_counts("4k3/8/8/8/4R3/8/8/4K3 b - - 0 1"),
-        vec![(Term::MobilityRook, 13), (Term::KingAttack, 2)]
+        vec![
+            (Term::MobilityRook, 13),
+            (Term::KingAttack, 2),
+            (Term::RookOpenFile, 1)
+        ]
     );
     // A knight in the corner reaches two squares; one on d4 eight. Black's
     // count is taken from White's.
@@ -458,6 +526,32 @@ fn activity_switches_change_the_evaluation_where_their_terms_occur() {
         assert!(!settings.eval_terms.contains(term));
     }
     assert_eq!(activity(EvalTerms::NONE), 0);
+    // The piece terms counted with them, each where it occurs.
+    for (name, term, fen) in [
+        (
+            "rook_files",
+            EvalTerms::ROOK_FILE_TERMS,
+            "4k3/p7/8/8/8/8/8/R3K3 w - - 0 1",
+        ),
+        (
+            "pawn_threats",
+            EvalTerms::PAWN_THREATS,
+            "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1",
+        ),
+        (
+            "bishop_pair",
+            EvalTerms::BISHOP_PAIR,
+            "2b1kb2/8/8/8/8/8/8/2B1K3 w - - 0 1",
+        ),
+    ] {
+        let board = Board::from_fen(fen).unwrap();
+        let on = EvalTerms::NONE.with(term, true);
+        let score = eval::activity_with(EvalStyle::Tapered, on, &board, 0);
+        assert_ne!(score, 0, "{name} adds nothing in {fen}");
+        assert!(Settings::default().eval_terms.contains(term));
+        let settings = Settings::from_spec(&format!("{name}=off")).unwrap();
+        assert!(!settings.eval_terms.contains(term));
+    }
     // They count under eval=umax too, with the same tuned values, but never
     // under micro-Max's own evaluation.
     let all = EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true);
@@ -522,6 +616,8 @@ fn each_tapered_term_switch_changes_the_evaluation_where_its_term_occurs() {
             "tapered_castling",
             "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w kq - 0 1",
         ),
+        ("tapered_supported", "4k3/8/8/8/8/1P6/2P5/4K3 w - - 0 1"),
+        ("tapered_passed_king", "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1"),
     ];
     for ((name, term), (fen_name, fen)) in TAPERED_TERMS.iter().zip(fens) {
         assert_eq!(*name, fen_name);

@@ -48,8 +48,9 @@ fn the_features_evaluate_exactly_as_the_engine() {
     let mut checked = 0;
     common::walk_random_games(7, 40, |board| {
         let (phase, features) = tune::features(board);
-        // The search adds mobility and king attack in every node to the
-        // incremental evaluation; the features hold both.
+        // The search adds the activity terms (mobility, king attack, ...)
+        // in full-width nodes to the incremental evaluation; the features
+        // hold them all, and every position term.
         let engine = eval::static_eval_with(EvalStyle::Tapered, EvalTerms::DEFAULT, board)
             + eval::activity_with(
                 EvalStyle::Tapered,
@@ -126,7 +127,9 @@ fn tuning_lowers_the_error_where_the_data_has_a_pattern() {
     assert!(data.len() > 300);
     let start = TaperedParams::from_umax();
     let mut reports = 0;
-    let tuned = tune::tune(&data, &start, 500, 2.0, 0.0, &mut |_, _| reports += 1);
+    let tuned = tune::tune(&data, &start, 500, 2.0, 0.0, false, &mut |_, _| {
+        reports += 1
+    });
     assert_eq!(reports, 5);
     assert!(tuned.k > 0.0);
     assert!(

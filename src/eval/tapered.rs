@@ -79,6 +79,27 @@
 //! little, and not counting them there is what made the terms pay on the
 //! clock (see `search/micromax.rs` and the README).
 //!
+//! ## More terms of both kinds
+//!
+//! Two more pawn terms ride on the structure (and so on the pawn hash
+//! table): a **pawn defended by a pawn** (`tapered_supported`), and the
+//! **kings' race to a passed pawn** (`tapered_passed_king`): each king's
+//! distance to the square in front of each passed pawn, times the ranks the
+//! pawn has come, so that the far-advanced passers count most. The tuner
+//! learns that the own king should be near and the enemy king far, in the
+//! end game.
+//!
+//! The piece walk that counts mobility also counts three terms that depend
+//! on where the pieces stand, each a switch: a **rook on an open or
+//! half-open file** (`rook_files`), a knight, bishop, rook or queen
+//! **attacked by an enemy pawn** (`pawn_threats`: a threat the side to move
+//! must answer, or lose the piece for a pawn), and **two bishops**
+//! (`bishop_pair`). Like mobility, they are counted in full-width nodes and
+//! inherited below. The tuner fitted these five terms alone, with the tables
+//! held as they were (`umax tune --terms-only`): fitting every table entry
+//! as well predicted other games better but played much worse (the README
+//! has the figures).
+//!
 //! ## Why mirrored tables, and why not the king's
 //!
 //! Each table is written as a whole board, but for every piece but the king
@@ -200,10 +221,26 @@ pub enum Term {
     /// Each attack by a knight, bishop, rook or queen on the enemy king's
     /// square or a square next to it.
     KingAttack,
+    /// A pawn defended by an own pawn.
+    SupportedPawn,
+    /// Each passed pawn's distance from its own king (to the square in front
+    /// of it), times the ranks it has advanced from its 2nd.
+    PassedOwnKing,
+    /// The same distance from the enemy king.
+    PassedEnemyKing,
+    /// A rook on a file without pawns.
+    RookOpenFile,
+    /// A rook on a file with enemy pawns only.
+    RookHalfOpenFile,
+    /// A knight, bishop, rook or queen attacked by an enemy pawn (counted
+    /// against its side).
+    PawnThreat,
+    /// Two bishops or more.
+    BishopPair,
 }
 
 /// Number of position terms.
-pub const TERMS: usize = 16;
+pub const TERMS: usize = 23;
 
 /// The position terms in the order of [`TaperedParams::terms`].
 pub const ALL_TERMS: [Term; TERMS] = [
@@ -223,6 +260,13 @@ pub const ALL_TERMS: [Term; TERMS] = [
     Term::MobilityRook,
     Term::MobilityQueen,
     Term::KingAttack,
+    Term::SupportedPawn,
+    Term::PassedOwnKing,
+    Term::PassedEnemyKing,
+    Term::RookOpenFile,
+    Term::RookHalfOpenFile,
+    Term::PawnThreat,
+    Term::BishopPair,
 ];
 
 impl Term {
@@ -238,6 +282,11 @@ impl Term {
             | Term::MobilityRook
             | Term::MobilityQueen => EvalTerms::MOBILITY,
             Term::KingAttack => EvalTerms::KING_ATTACK,
+            Term::SupportedPawn => EvalTerms::TAPERED_SUPPORTED,
+            Term::PassedOwnKing | Term::PassedEnemyKing => EvalTerms::TAPERED_PASSED_KING,
+            Term::RookOpenFile | Term::RookHalfOpenFile => EvalTerms::ROOK_FILE_TERMS,
+            Term::PawnThreat => EvalTerms::PAWN_THREATS,
+            Term::BishopPair => EvalTerms::BISHOP_PAIR,
             _ => EvalTerms::TAPERED_PASSED,
         }
     }
@@ -261,6 +310,15 @@ impl Term {
             Term::MobilityRook => "square a rook reaches",
             Term::MobilityQueen => "square a queen reaches",
             Term::KingAttack => "attack on a square at the enemy king",
+            Term::SupportedPawn => "pawn defended by a pawn",
+            Term::PassedOwnKing => "own king's distance to a passed pawn, times its ranks advanced",
+            Term::PassedEnemyKing => {
+                "enemy king's distance to a passed pawn, times its ranks advanced"
+            }
+            Term::RookOpenFile => "rook on a file without pawns",
+            Term::RookHalfOpenFile => "rook on a file with enemy pawns only",
+            Term::PawnThreat => "knight, bishop, rook or queen attacked by an enemy pawn",
+            Term::BishopPair => "two bishops or more",
         }
     }
 }
@@ -390,13 +448,14 @@ impl TaperedParams {
                 Term::Isolated => [-super::ISOLATED_PAWN_PENALTY; 2],
                 Term::Doubled => [-super::DOUBLED_PAWN_PENALTY; 2],
                 Term::ShelterNear => [super::PAWN_STRUCTURE_PENALTY, 0],
-                Term::ShelterFar | Term::CastlingRight => [0, 0],
-                Term::MobilityKnight
-                | Term::MobilityBishop
-                | Term::MobilityRook
-                | Term::MobilityQueen
-                | Term::KingAttack => [0, 0],
-                _ => [super::PASSED_PAWN_BONUS; 2],
+                Term::PassedRank2
+                | Term::PassedRank3
+                | Term::PassedRank4
+                | Term::PassedRank5
+                | Term::PassedRank6
+                | Term::PassedRank7 => [super::PASSED_PAWN_BONUS; 2],
+                // Every other term starts at nothing.
+                _ => [0, 0],
             };
         }
         TaperedParams { pieces, terms }
@@ -597,10 +656,31 @@ impl Structure {
         for (count, pawn_count) in counts.iter_mut().zip(pawn_counts(self.pawns)) {
             *count = i32::from(pawn_count);
         }
+        let passed = passed_pawns(self.pawns);
         for color in [Color::White, Color::Black] {
             let sign = if color == Color::White { 1 } else { -1 };
             let own = self.pawns[color.index()];
             let king = self.kings[color.index()];
+            counts[Term::SupportedPawn as usize] +=
+                sign * sparse_count(own & pawn_attacks(color, own));
+            // Each passed pawn's stop square (the one in front of it), and
+            // how far each king is from it, weighted by how far the pawn has
+            // come: a king's race to a far-advanced passer decides end games.
+            let mut passers = passed[color.index()];
+            while passers != 0 {
+                let pawn = Square::from_bit_index(passers.trailing_zeros());
+                passers &= passers - 1;
+                let (relative_rank, stop_rank) = match color {
+                    Color::White => (pawn.rank(), pawn.rank() + 1),
+                    Color::Black => (7 - pawn.rank(), pawn.rank() - 1),
+                };
+                let stop = Square::new(pawn.file(), stop_rank);
+                let advanced = i32::from(relative_rank) - 1;
+                let enemy_king = self.kings[color.opposite().index()];
+                counts[Term::PassedOwnKing as usize] += sign * advanced * distance(king, stop);
+                counts[Term::PassedEnemyKing as usize] +=
+                    sign * advanced * distance(enemy_king, stop);
+            }
             counts[Term::ShelterNear as usize] +=
                 sign * sparse_count(own & shelter(color, king, 1));
             counts[Term::ShelterFar as usize] += sign * sparse_count(own & shelter(color, king, 2));
@@ -620,13 +700,7 @@ const PAWN_TERMS: usize = 8;
 /// the neighbouring files, isolated if no own pawn stands on a neighbouring
 /// file, doubled if another own pawn stands in front of or behind it.
 fn pawn_counts(pawns: [u64; 2]) -> [i8; PAWN_TERMS] {
-    let [white, black] = pawns;
-    let widen = |set: u64| set | west(set) | east(set);
-    // Black's pawns look down the board, White's up.
-    let passed = [
-        white & !widen(fill_down(black >> 8)),
-        black & !widen(fill_up(white << 8)),
-    ];
+    let passed = passed_pawns(pawns);
     let mut counts = [0i8; PAWN_TERMS];
     for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let own = pawns[color.index()];
@@ -649,6 +723,36 @@ fn pawn_counts(pawns: [u64; 2]) -> [i8; PAWN_TERMS] {
         counts[Term::Doubled as usize] += sign * sparse_count(doubled) as i8;
     }
     counts
+}
+
+/// Each side's passed pawns: those outside the squares that the enemy pawns
+/// have in front of them on their own and the neighbouring files.
+fn passed_pawns([white, black]: [u64; 2]) -> [u64; 2] {
+    let widen = |set: u64| set | west(set) | east(set);
+    // Black's pawns look down the board, White's up.
+    [
+        white & !widen(fill_down(black >> 8)),
+        black & !widen(fill_up(white << 8)),
+    ]
+}
+
+/// The squares the pawns `pawns` of `color` attack.
+#[inline]
+const fn pawn_attacks(color: Color, pawns: u64) -> u64 {
+    let ahead = match color {
+        Color::White => pawns << 8,
+        Color::Black => pawns >> 8,
+    };
+    west(ahead) | east(ahead)
+}
+
+/// How many king steps apart two squares are (the larger of the file and
+/// the rank difference).
+#[inline]
+fn distance(a: Square, b: Square) -> i32 {
+    let files = (i32::from(a.file()) - i32::from(b.file())).abs();
+    let ranks = (i32::from(a.rank()) - i32::from(b.rank())).abs();
+    files.max(ranks)
 }
 
 /// How many squares `set` holds, counted one by one: quicker than
@@ -838,7 +942,7 @@ pub fn move_gain_cached(
     gain
 }
 
-// ----- the activity terms: mobility and king attack -----
+// ----- the activity terms: mobility, king attack and the piece terms -----
 //
 // A piece that can go to many squares is worth more than a shut-in one, and
 // pieces that bear on the squares around the enemy king make threats that
@@ -848,9 +952,9 @@ pub fn move_gain_cached(
 // afresh in its full-width nodes ([`activity`]), which costs a walk along
 // every piece's lines.
 
-/// The activity terms' counts of `board` (mobility by kind and king attack),
-/// White's minus Black's, at their places in [`ALL_TERMS`]; every other
-/// count is 0.
+/// The activity terms' counts of `board` (mobility by kind, king attack,
+/// rook files, pawn threats, bishop pair), White's minus Black's, at their
+/// places in [`ALL_TERMS`]; every other count is 0.
 pub fn activity_counts(board: &Board) -> [i32; TERMS] {
     let mut counts = [0; TERMS];
     for color in [Color::White, Color::Black] {
@@ -864,6 +968,10 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
             let offset = to.index().wrapping_sub(enemy_king).wrapping_add(17);
             offset <= 34 && (offset & 15) <= 2
         };
+        let own_pawns = board.pawns_of(color);
+        let enemy_pawns = board.pawns_of(color.opposite());
+        let threatened = pawn_attacks(color.opposite(), enemy_pawns);
+        let mut bishops = 0;
         let mut pieces = board.occupied_by(color);
         while pieces != 0 {
             let from = Square::from_bit_index(pieces.trailing_zeros());
@@ -876,6 +984,25 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
                 Some(PieceKind::Queen) => Term::MobilityQueen,
                 _ => continue,
             };
+            if threatened & from.bit() != 0 {
+                counts[Term::PawnThreat as usize] -= sign;
+            }
+            match term {
+                Term::MobilityBishop => bishops += 1,
+                Term::MobilityRook => {
+                    let file = FILE_A << from.file();
+                    if own_pawns & file == 0 {
+                        let open = enemy_pawns & file == 0;
+                        let file_term = if open {
+                            Term::RookOpenFile
+                        } else {
+                            Term::RookHalfOpenFile
+                        };
+                        counts[file_term as usize] += sign;
+                    }
+                }
+                _ => {}
+            }
             // The piece's steps as the move generator takes them.
             let (steps, slides) = MOVEMENT[piece.kind_code()];
             let (mut reached, mut attacks) = (0, 0);
@@ -894,19 +1021,65 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
             counts[term as usize] += sign * reached;
             counts[Term::KingAttack as usize] += sign * attacks;
         }
+        if bishops >= 2 {
+            counts[Term::BishopPair as usize] += sign;
+        }
     }
     counts
 }
 
-/// The activity terms switched on in `terms` (`mobility`, `king_attack`),
-/// for the side to move, at the phase of
-/// `material_gone`.
+/// The activity terms switched on in `terms` ([`EvalTerms::ACTIVITY_TERMS`]),
+/// for the side to move, at the phase of `material_gone`.
 pub fn activity(terms: EvalTerms, board: &Board, material_gone: i32) -> Score {
     let counts = activity_counts(board);
-    for_side(
-        board.side_to_move(),
-        terms_score(terms, &counts, phase(material_gone)),
-    )
+    let mut score = terms_score(terms, &counts, phase(material_gone));
+    if terms.contains(EvalTerms::MOP_UP) {
+        score += mop_up(board);
+    }
+    for_side(board.side_to_move(), score)
+}
+
+/// Centipawns for each step the bare king stands from the centre.
+const MOP_UP_EDGE: Score = 10;
+/// Centipawns for each step the kings come closer (of 7 at most).
+const MOP_UP_KINGS: Score = 4;
+
+/// The mop-up term (switch `mop_up`), from White's point of view: when one
+/// side has a bare king and the other a queen or a rook, the stronger side
+/// gains for every step the bare king stands from the centre and for every
+/// step its own king comes closer. Mating needs both, and a search of a
+/// few plies cannot see that far: without this term the tables (fitted on
+/// games, where such endings are rare) leave the kings to wander.
+///
+/// Deviation from micro-Max: micro-Max has no end-game knowledge of this
+/// kind; its king centralisation alone drives a bare king to the edge.
+fn mop_up(board: &Board) -> Score {
+    for (strong, sign) in [(Color::White, 1), (Color::Black, -1)] {
+        let weak = strong.opposite();
+        if board.occupied_by(weak).count_ones() != 1 {
+            continue;
+        }
+        let mut pieces = board.occupied_by(strong);
+        let mut can_mate = false;
+        while pieces != 0 {
+            let square = Square::from_bit_index(pieces.trailing_zeros());
+            pieces &= pieces - 1;
+            can_mate |= matches!(
+                board.piece_at(square).kind(),
+                Some(PieceKind::Queen | PieceKind::Rook)
+            );
+        }
+        if !can_mate {
+            return 0;
+        }
+        let lone = board.king_square(weak);
+        let from_centre =
+            |coordinate: u8| (3 - i32::from(coordinate)).max(i32::from(coordinate) - 4);
+        let edge = from_centre(lone.file()) + from_centre(lone.rank());
+        let apart = distance(lone, board.king_square(strong));
+        return sign * (MOP_UP_EDGE * edge + MOP_UP_KINGS * (7 - apart));
+    }
+    0
 }
 
 /// The full tapered evaluation of `board` for the side to move, at the

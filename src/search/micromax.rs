@@ -85,6 +85,10 @@ pub const HISTORY_LIMIT: Score = 16384;
 /// bytes each).
 const ACTIVITY_CACHE_ENTRIES: usize = 1 << 16;
 
+/// The fewest plies left at which a node without a move from the table is
+/// searched a ply less deep (switch `iir`).
+const IIR_MIN_PLIES: i32 = 4;
+
 /// The table LMR's reduction (switch `lmr_table`): about
 /// ln(plies) · ln(move number) / 2.25, rounded, so it grows slowly with
 /// both: a move late in the list of a deep node is reduced by 3 or 4 plies,
@@ -228,8 +232,8 @@ impl Searcher {
             self.count_node(SCORING_PASS, listener);
         }
 
-        // Deviation from micro-Max (switches `mobility` and `king_attack`,
-        // on in the default): mobility and king attack depend on every
+        // Deviation from micro-Max (switches `mobility`, `king_attack` and
+        // the other activity terms, on in the default): they depend on every
         // piece, so no move's gain can keep them up to date. A full-width node
         // counts them afresh and adds them to the incremental evaluation it
         // was handed; it takes them out again before handing the score to a
@@ -305,6 +309,24 @@ impl Searcher {
         // Table LMR reduces only where there is no check to answer.
         let late_moves_reducible =
             self.settings.lmr && self.settings.lmr_table && full_width && !in_check;
+
+        // Deviation from micro-Max (switch `iir`, off by default): internal
+        // iterative reduction. A node with no move from the table to try
+        // first would order its moves blind; instead of deepening to find
+        // one (`iid`), it searches a ply less deep, cheaply, and leaves its
+        // best move in the table for the next visit.
+        let depth = if self.settings.iir
+            && ply > 0
+            && best_move.is_none()
+            && !in_check
+            && plies_left >= IIR_MIN_PLIES
+        {
+            self.stats.iir_reductions += 1;
+            iteration = iteration.min(depth - 2);
+            depth - 1
+        } else {
+            depth
+        };
 
         // Iterative deepening loop.
         while iteration < depth || iteration < QUIESCENCE_DEPTH {
@@ -483,7 +505,7 @@ impl Searcher {
         best + Score::from(best < eval) // delayed-loss bonus
     }
 
-    /// The activity terms (mobility, king attack) of the position, from the
+    /// The activity terms (mobility, king attack, ...) of the position, from the
     /// searcher's cache or counted and remembered there.
     fn activity(&mut self) -> Score {
         if !eval::has_activity(self.settings.eval, self.settings.eval_terms) {

@@ -60,6 +60,9 @@ pub struct Counters {
     pub late_move_prunes: u64,
     /// Nodes that razoring (switch `razoring`) answered by their quiescence pass.
     pub razor_prunes: u64,
+    /// Nodes searched a ply less deep for want of a move from the table
+    /// (switch `iir`).
+    pub iir_reductions: u64,
 }
 
 impl Counters {
@@ -77,7 +80,7 @@ impl Counters {
     }
 
     /// The counts as an array, in field order.
-    fn to_array(self) -> [u64; 18] {
+    fn to_array(self) -> [u64; 19] {
         [
             self.scoring_nodes,
             self.quiescence_nodes,
@@ -97,11 +100,12 @@ impl Counters {
             self.reverse_futility_prunes,
             self.late_move_prunes,
             self.razor_prunes,
+            self.iir_reductions,
         ]
     }
 
     /// The counts from an array in field order.
-    fn from_array(c: [u64; 18]) -> Counters {
+    fn from_array(c: [u64; 19]) -> Counters {
         Counters {
             scoring_nodes: c[0],
             quiescence_nodes: c[1],
@@ -121,6 +125,7 @@ impl Counters {
             reverse_futility_prunes: c[15],
             late_move_prunes: c[16],
             razor_prunes: c[17],
+            iir_reductions: c[18],
         }
     }
 
@@ -306,8 +311,8 @@ impl SearchStats {
                 c.futility_prunes, c.lmr_reductions, c.lmr_researches, c.check_extensions
             ),
             format!(
-                "reverse futility prunes {}, late-move prunes {}, razor prunes {}",
-                c.reverse_futility_prunes, c.late_move_prunes, c.razor_prunes
+                "reverse futility prunes {}, late-move prunes {}, razor prunes {}, IIR {}",
+                c.reverse_futility_prunes, c.late_move_prunes, c.razor_prunes, c.iir_reductions
             ),
             format!(
                 "selective depth {}, quiescence share {:.1} %",

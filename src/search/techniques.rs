@@ -102,6 +102,9 @@ pub struct Settings {
     /// With `iid`: a node whose table entry has a best move skips the
     /// deepening and searches the depth asked for at once.
     pub iid_hintless: bool,
+    /// Internal iterative reduction: a node without a move from the table,
+    /// 4 or more plies from the horizon, is searched a ply less deep.
+    pub iir: bool,
     /// Try the hash table's best move first.
     pub hint: bool,
     /// Capture ordering.
@@ -170,10 +173,10 @@ pub struct Settings {
     /// Which evaluation's details to use.
     pub eval: EvalStyle,
     /// The evaluation terms switched on: the seed-002 terms (`eval_tropism`,
-    /// ...; none by default), the tapered position terms, mobility and king
-    /// attack (on in the default).
+    /// ...; none by default), the tapered position terms, mobility, king
+    /// attack and the other activity terms (on in the default).
     pub eval_terms: EvalTerms,
-    /// With `mobility` or `king_attack`: the fewest plies from the horizon at
+    /// With the activity terms (`mobility`, ...): the fewest plies from the horizon at
     /// which a full-width node counts those terms itself; nodes nearer the
     /// horizon inherit them from their parent, as quiescence nodes do.
     pub activity_plies: i32,
@@ -222,6 +225,7 @@ impl Settings {
             hash_buckets: false,
             iid: true,
             iid_hintless: false,
+            iir: false,
             hint: true,
             captures: CaptureOrder::BestFirst,
             ordering: MoveOrdering::MicroMax,
@@ -264,10 +268,13 @@ impl Settings {
                 quiescence_hash: false,
                 captures: CaptureOrder::MvvLva,
                 null: NullMove::On,
-                // The tuned tapered evaluation with mobility and king
-                // attack, counted 2 or more plies from the horizon.
+                // The tuned tapered evaluation with every position term,
+                // the activity terms counted 2 or more plies from the
+                // horizon.
                 eval: EvalStyle::Tapered,
-                eval_terms: EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true),
+                eval_terms: EvalTerms::DEFAULT
+                    .with(EvalTerms::ACTIVITY_TERMS, true)
+                    .with(EvalTerms::MOP_UP, true),
                 activity_plies: 2,
                 ordering: MoveOrdering::History,
                 lmr_table: true,
@@ -506,6 +513,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "internal deepening only in nodes without a best move from the table",
         get: |s| i32::from(s.iid_hintless),
         set: |s, v| s.iid_hintless = v != 0,
+    },
+    TechniqueOption {
+        name: "iir",
+        kind: OptionKind::Switch,
+        doc: "internal iterative reduction: a node 4+ plies from the horizon without a move from the table searches a ply less deep",
+        get: |s| i32::from(s.iir),
+        set: |s, v| s.iir = v != 0,
     },
     TechniqueOption {
         name: "hint",
@@ -819,9 +833,51 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::KING_ATTACK, v != 0),
     },
     TechniqueOption {
+        name: "tapered_supported",
+        kind: OptionKind::Switch,
+        doc: "eval=tapered: tuned value of a pawn defended by a pawn",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::TAPERED_SUPPORTED)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_SUPPORTED, v != 0),
+    },
+    TechniqueOption {
+        name: "tapered_passed_king",
+        kind: OptionKind::Switch,
+        doc: "eval=tapered: tuned value of each king's distance to a passed pawn, times the ranks the pawn has advanced",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::TAPERED_PASSED_KING)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_PASSED_KING, v != 0),
+    },
+    TechniqueOption {
+        name: "rook_files",
+        kind: OptionKind::Switch,
+        doc: "tuned value of a rook on an open or half-open file (eval umax, tapered; counted as mobility)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::ROOK_FILE_TERMS)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::ROOK_FILE_TERMS, v != 0),
+    },
+    TechniqueOption {
+        name: "pawn_threats",
+        kind: OptionKind::Switch,
+        doc: "tuned value of a knight, bishop, rook or queen attacked by an enemy pawn (eval umax, tapered; counted as mobility)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::PAWN_THREATS)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::PAWN_THREATS, v != 0),
+    },
+    TechniqueOption {
+        name: "bishop_pair",
+        kind: OptionKind::Switch,
+        doc: "tuned value of two bishops or more (eval umax, tapered; counted as mobility)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::BISHOP_PAIR)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::BISHOP_PAIR, v != 0),
+    },
+    TechniqueOption {
+        name: "mop_up",
+        kind: OptionKind::Switch,
+        doc: "a bare king against a queen or rook: the stronger side gains as the bare king nears the edge and the kings come closer",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::MOP_UP)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::MOP_UP, v != 0),
+    },
+    TechniqueOption {
         name: "activity_plies",
         kind: OptionKind::Spin { min: 1, max: 4 },
-        doc: "mobility, king_attack: counted in full-width nodes this many plies or more from the horizon; nearer ones inherit their parent's",
+        doc: "mobility, king_attack and the other activity terms: counted in full-width nodes this many plies or more from the horizon; nearer ones inherit their parent's",
         get: |s| s.activity_plies,
         set: |s, v| s.activity_plies = v,
     },
@@ -929,8 +985,12 @@ pub fn worth_rows() -> Vec<(String, String)> {
         ("reverse futility pruning", "rfp=off"),
         ("SEE pruning in quiescence", "see_prune=off"),
         (
-            "tapered evaluation with mobility and king attack (vs umax's)",
-            "eval=umax,mobility=off,king_attack=off",
+            "tapered evaluation with its activity terms (vs umax's)",
+            "eval=umax,mobility=off,king_attack=off,rook_files=off,pawn_threats=off,bishop_pair=off",
+        ),
+        (
+            "pawn support, kings' race to passers, rook files, pawn threats, bishop pair",
+            "tapered_supported=off,tapered_passed_king=off,rook_files=off,pawn_threats=off,bishop_pair=off",
         ),
     ]
     .iter()
