@@ -991,8 +991,8 @@ pub fn move_gain_cached(
 /// incremental evaluation it was handed.
 ///
 /// Deviation from micro-Max (switches `mobility`, `king_attack`,
-/// `rook_files`, `pawn_threats`, `bishop_pair`): micro-Max's evaluation has
-/// none of them.
+/// `rook_files`, `pawn_threats`, `bishop_pair`, and `mop_up` for a bare
+/// king): micro-Max's evaluation has none of them.
 #[inline]
 pub fn activity_with(
     style: EvalStyle,
