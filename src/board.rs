@@ -105,6 +105,15 @@ impl Square {
         self.0 >> 4
     }
 
+    /// How many king steps apart this square and `other` are: the larger
+    /// of the file and the rank difference.
+    #[inline]
+    pub const fn distance(self, other: Square) -> i32 {
+        let files = self.file().abs_diff(other.file());
+        let ranks = self.rank().abs_diff(other.rank());
+        (if files > ranks { files } else { ranks }) as i32
+    }
+
     /// The square `step` 0x88 units away, or `None` if that falls off the board.
     #[inline]
     pub const fn offset(self, step: i8) -> Option<Square> {

@@ -447,12 +447,13 @@ impl EvalTerms {
     /// Two bishops or more (as [`Self::MOBILITY`]).
     pub const BISHOP_PAIR: EvalTerms = EvalTerms(1 << 17);
     /// A bare king against a queen or rook: drive it to the edge, bring the
-    /// kings together (counted with the activity terms, not tuned).
+    /// kings together (as [`Self::MOBILITY`], but not tuned).
     pub const MOP_UP: EvalTerms = EvalTerms(1 << 18);
     /// The terms counted afresh in every full-width node: they depend on
     /// where every piece stands or can go, which no move's gain keeps up to
     /// date.
-    pub const ACTIVITY_TERMS: EvalTerms = EvalTerms(2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17);
+    pub const ACTIVITY_TERMS: EvalTerms =
+        EvalTerms(2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17 | 1 << 18);
     /// Every seed-002 term.
     const SEED_TERMS: EvalTerms = EvalTerms(63);
 
@@ -603,7 +604,7 @@ impl MoveChanges {
 
 /// The rank of `square` counted from `color`'s side (0 = its back rank).
 #[inline]
-fn relative_rank(color: Color, square: Square) -> u8 {
+pub(crate) fn relative_rank(color: Color, square: Square) -> u8 {
     match color {
         Color::White => square.rank(),
         Color::Black => 7 - square.rank(),
@@ -628,9 +629,7 @@ fn piece_term(terms: EvalTerms, piece: Piece, square: Square, kings: [Square; 2]
     let enemy_king = kings[color.opposite().index()];
     let score = match kind {
         PieceKind::Knight if terms.contains(EvalTerms::TROPISM) => {
-            let files = i32::from(square.file().abs_diff(enemy_king.file()));
-            let ranks = i32::from(square.rank().abs_diff(enemy_king.rank()));
-            -TROPISM_PER_SQUARE * files.max(ranks)
+            -TROPISM_PER_SQUARE * square.distance(enemy_king)
         }
         PieceKind::Rook | PieceKind::Queen
             if terms.contains(EvalTerms::SEVENTH)
@@ -1011,8 +1010,7 @@ pub fn activity_with(
 /// not always 0)?
 #[inline]
 pub fn has_activity(style: EvalStyle, terms: EvalTerms) -> bool {
-    style != EvalStyle::MicroMax
-        && terms.intersects(EvalTerms::ACTIVITY_TERMS.with(EvalTerms::MOP_UP, true))
+    style != EvalStyle::MicroMax && terms.intersects(EvalTerms::ACTIVITY_TERMS)
 }
 
 /// [`static_eval_in`] with the `terms` switched on (see [`move_gain_with`]).

@@ -196,7 +196,7 @@ pub fn features(board: &Board) -> (i32, Vec<Feature>) {
 /// phase and features, computed as the engine computes it: each feature
 /// blended and rounded on its own. Equals `static_eval_in(Tapered, ...)`
 /// (every position term on) plus `activity_with` (every activity term
-/// on) turned to White's view, with the same parameters: the evaluation of
+/// on but the untuned `mop_up`) turned to White's view, with the same parameters: the evaluation of
 /// a full-width node that counts its own activity terms (see the switch
 /// `activity_plies`; nodes nearer the horizon inherit their parent's).
 pub fn feature_eval(params: &TaperedParams, phase: i32, features: &[Feature]) -> Score {

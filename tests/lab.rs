@@ -147,32 +147,35 @@ fn every_switch_changes_the_search_and_plays_legal_moves() {
     assert!(dead.is_empty(), "switches that change nothing: {dead:?}");
 }
 
+/// The nodes of depth-6 searches of `fens` under `spec`, with a table of
+/// 2^`table_log2` slots.
+fn nodes_to_depth_6(spec: &str, fens: &[&str], table_log2: u32) -> u64 {
+    let settings = Settings::from_spec(spec).unwrap();
+    run_positions(&settings, fens, &Limits::depth(6), table_log2)
+        .unwrap()
+        .nodes()
+}
+
 #[test]
 fn mop_up_changes_a_bare_king_ending() {
     let fens = [
         "8/8/8/3k4/8/8/8/Q3K3 w - - 0 1",
         "8/8/8/4k3/8/8/8/R3K3 b - - 0 1",
     ];
-    let nodes = |spec: &str| {
-        let settings = Settings::from_spec(spec).unwrap();
-        run_positions(&settings, &fens, &Limits::depth(6), 16)
-            .unwrap()
-            .nodes()
-    };
-    assert_ne!(nodes("mop_up=on"), nodes("mop_up=off"));
+    assert_ne!(
+        nodes_to_depth_6("mop_up=on", &fens, 16),
+        nodes_to_depth_6("mop_up=off", &fens, 16)
+    );
 }
 
 #[test]
 fn hash_buckets_change_a_crowded_table() {
     // 2^10 slots for searches of thousands of nodes: slots are contested.
     let fens = positions();
-    let nodes = |spec: &str| {
-        let settings = Settings::from_spec(spec).unwrap();
-        run_positions(&settings, &fens, &Limits::depth(6), 10)
-            .unwrap()
-            .nodes()
-    };
-    assert_ne!(nodes("hash_buckets=off"), nodes("hash_buckets=on"));
+    assert_ne!(
+        nodes_to_depth_6("hash_buckets=off", &fens, 10),
+        nodes_to_depth_6("hash_buckets=on", &fens, 10)
+    );
 }
 
 #[test]

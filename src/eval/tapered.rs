@@ -159,7 +159,7 @@ use crate::board::{
     Board, CastlingRights, Color, MOVEMENT, Move, MoveKind, Piece, PieceKind, Square,
 };
 
-use super::{EvalTerms, FULL_PHASE_UNITS, Score, material_gone, tuned};
+use super::{EvalTerms, FULL_PHASE_UNITS, Score, material_gone, relative_rank, tuned};
 
 /// The phase of a full board (micro-Max's units: knight and bishop 2, rook 3,
 /// queen 6 for each side); 0 is a board with kings and pawns only.
@@ -670,16 +670,16 @@ impl Structure {
             while passers != 0 {
                 let pawn = Square::from_bit_index(passers.trailing_zeros());
                 passers &= passers - 1;
-                let (relative_rank, stop_rank) = match color {
-                    Color::White => (pawn.rank(), pawn.rank() + 1),
-                    Color::Black => (7 - pawn.rank(), pawn.rank() - 1),
+                let stop_rank = match color {
+                    Color::White => pawn.rank() + 1,
+                    Color::Black => pawn.rank() - 1,
                 };
                 let stop = Square::new(pawn.file(), stop_rank);
-                let advanced = i32::from(relative_rank) - 1;
+                let advanced = i32::from(relative_rank(color, pawn)) - 1;
                 let enemy_king = self.kings[color.opposite().index()];
-                counts[Term::PassedOwnKing as usize] += sign * advanced * distance(king, stop);
+                counts[Term::PassedOwnKing as usize] += sign * advanced * king.distance(stop);
                 counts[Term::PassedEnemyKing as usize] +=
-                    sign * advanced * distance(enemy_king, stop);
+                    sign * advanced * enemy_king.distance(stop);
             }
             counts[Term::ShelterNear as usize] +=
                 sign * sparse_count(own & shelter(color, king, 1));
@@ -744,15 +744,6 @@ const fn pawn_attacks(color: Color, pawns: u64) -> u64 {
         Color::Black => pawns >> 8,
     };
     west(ahead) | east(ahead)
-}
-
-/// How many king steps apart two squares are (the larger of the file and
-/// the rank difference).
-#[inline]
-fn distance(a: Square, b: Square) -> i32 {
-    let files = (i32::from(a.file()) - i32::from(b.file())).abs();
-    let ranks = (i32::from(a.rank()) - i32::from(b.rank())).abs();
-    files.max(ranks)
 }
 
 /// How many squares `set` holds, counted one by one: quicker than
@@ -1076,7 +1067,7 @@ fn mop_up(board: &Board) -> Score {
         let from_centre =
             |coordinate: u8| (3 - i32::from(coordinate)).max(i32::from(coordinate) - 4);
         let edge = from_centre(lone.file()) + from_centre(lone.rank());
-        let apart = distance(lone, board.king_square(strong));
+        let apart = lone.distance(board.king_square(strong));
         return sign * (MOP_UP_EDGE * edge + MOP_UP_KINGS * (7 - apart));
     }
     0

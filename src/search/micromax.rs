@@ -322,6 +322,7 @@ impl Searcher {
             && plies_left >= IIR_MIN_PLIES
         {
             self.stats.iir_reductions += 1;
+            // The deepening loop below then runs once, to the reduced depth.
             iteration = iteration.min(depth - 2);
             depth - 1
         } else {

@@ -272,9 +272,7 @@ impl Settings {
                 // the activity terms counted 2 or more plies from the
                 // horizon.
                 eval: EvalStyle::Tapered,
-                eval_terms: EvalTerms::DEFAULT
-                    .with(EvalTerms::ACTIVITY_TERMS, true)
-                    .with(EvalTerms::MOP_UP, true),
+                eval_terms: EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true),
                 activity_plies: 2,
                 ordering: MoveOrdering::History,
                 lmr_table: true,
