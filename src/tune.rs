@@ -46,6 +46,11 @@
 //!    the fit; the tuner keeps the pass whose parameters predict them best
 //!    (early stopping), and `--l2` pulls every parameter towards its start
 //!    (ridge regularisation), so that entries few games see stay put.
+//!    `--smooth` pulls every table entry towards its neighbours instead (the
+//!    squared difference of each pair of neighbouring squares is added to
+//!    the error): a knight on c1 and one on d1 are worth nearly the same, so
+//!    a square few positions see borrows its value from the squares around
+//!    it rather than from the luck of a few games.
 //! 6. **Output**: the parameters, rounded to whole centipawns, are written
 //!    as Rust source ([`write_source`]) for `src/eval/tuned.rs`. (A piece's
 //!    value and the average of its table say the same thing twice; each table
@@ -70,8 +75,8 @@ use crate::search::see;
 /// The usage of `umax tune`.
 pub const USAGE: &str = "\
 usage: umax tune PGN... [--out FILE] [--iterations N] [--skip-plies N]
-                        [--rate CP] [--l2 LAMBDA] [--start umax|current]
-                        [--terms-only]
+                        [--rate CP] [--l2 LAMBDA] [--smooth LAMBDA]
+                        [--start umax|current] [--terms-only]
 
 Fits the tapered evaluation (eval=tapered) to the results of the games in the
 PGN files (Texel tuning) and writes the tables as Rust source to FILE
@@ -81,6 +86,8 @@ of one opening in ten are held out; the pass that predicts them best is kept.
   --skip-plies N   positions skipped after each game's start (default 8)
   --rate CP        Adam's step size in centipawns (default 0.1)
   --l2 LAMBDA      ridge regularisation towards the start (default 0)
+  --smooth LAMBDA  smoothness: penalise the squared difference between
+                   neighbouring entries of a table (default 0)
   --start umax     start from umax's own evaluation written as tables (default)
   --start current  start from the tables the engine was built with
   --terms-only     fit the position terms only; the tables and piece values
@@ -97,6 +104,37 @@ pub const DEFAULT_RATE: f64 = 0.1;
 /// Ridge regularisation by default: the error grows by this much per
 /// squared centipawn a parameter moves from its start.
 pub const DEFAULT_L2: f64 = 0.0;
+/// Smoothness regularisation by default: the error grows by this much per
+/// squared centipawn between two neighbouring entries of one table.
+pub const DEFAULT_SMOOTH: f64 = 0.0;
+
+/// How [`tune`] descends: its passes, step size and regularisation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TuneOptions {
+    /// Passes of gradient descent over all positions.
+    pub iterations: usize,
+    /// Adam's step size (centipawns per pass, at most).
+    pub rate: f64,
+    /// Ridge regularisation: pull every parameter towards its start.
+    pub l2: f64,
+    /// Smoothness regularisation: pull each table entry towards its
+    /// neighbours (the squares a rook's step away in the same table).
+    pub smooth: f64,
+    /// Fit the position terms only; tables and piece values stay put.
+    pub terms_only: bool,
+}
+
+impl Default for TuneOptions {
+    fn default() -> TuneOptions {
+        TuneOptions {
+            iterations: DEFAULT_ITERATIONS,
+            rate: DEFAULT_RATE,
+            l2: DEFAULT_L2,
+            smooth: DEFAULT_SMOOTH,
+            terms_only: false,
+        }
+    }
+}
 
 /// Where the parameters start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -573,24 +611,30 @@ pub struct Tuned {
 /// Every how many passes the held-out error is measured.
 const CHECK_EVERY: usize = 10;
 
-/// Tune from `start` on `data` for `iterations` passes of Adam with step
-/// size `rate` (centipawns) and ridge regularisation `l2`, keeping the parameters of the pass with the
-/// lowest held-out error (early stopping: later passes fit the training games
-/// better but no longer predict other games better). With `terms_only` the
-/// tables and piece values stay as in `start` and only the position terms
-/// move: a few dozen numbers that a few hundred thousand positions fix well,
-/// where Adam moves a table entry that few positions see as far as a
-/// well-seen one. `progress` is called
-/// every 100 passes with the pass and the training and held-out errors.
+/// Tune from `start` on `data` with `options`: passes of Adam, keeping the
+/// parameters of the pass with the lowest held-out error (early stopping:
+/// later passes fit the training games better but no longer predict other
+/// games better). With `terms_only` the tables and piece values stay as in
+/// `start` and only the position terms move: a few dozen numbers that a few
+/// hundred thousand positions fix well, where Adam moves a table entry that
+/// few positions see as far as a well-seen one. `smooth` is the other cure
+/// for that: it ties each entry to its neighbours, so that a square few
+/// positions see takes its value from the squares around it. `progress` is
+/// called every 100 passes with the pass and the training and held-out
+/// errors.
 pub fn tune(
     data: &DataSet,
     start: &TaperedParams,
-    iterations: usize,
-    rate: f64,
-    l2: f64,
-    terms_only: bool,
+    options: TuneOptions,
     progress: &mut dyn FnMut(usize, [f64; 2]),
 ) -> Tuned {
+    let TuneOptions {
+        iterations,
+        rate,
+        l2,
+        smooth,
+        terms_only,
+    } = options;
     let first = Model::from_params(start);
     let mut model = first.clone();
     let k = fit_k(&model, data);
@@ -599,6 +643,7 @@ pub fn tune(
     // Adam (Kingma and Ba, 2014) with its usual constants.
     let (beta1, beta2, epsilon): (f64, f64, f64) = (0.9, 0.999, 1e-8);
     let size = model.theta.len();
+    let neighbours = table_neighbours();
     let (mut gradient, mut mean, mut variance) =
         (vec![0.0; size], vec![0.0; size], vec![0.0; size]);
     for iteration in 1..=iterations {
@@ -608,8 +653,21 @@ pub fn tune(
         // see stays near its starting value instead of fitting their games.
         for (i, slope) in gradient.iter_mut().enumerate() {
             *slope += 2.0 * l2 * (model.theta[i] - first.theta[i]);
-            if terms_only && !(2 * ENTRIES..VALUES).contains(&i) {
-                *slope = 0.0;
+        }
+        // Smoothness: `smooth` times the squared difference of every pair of
+        // neighbouring entries (one phase, one table) is added to the error.
+        for &(a, b) in &neighbours {
+            for phase in 0..2 {
+                let pull = 2.0 * smooth * (model.theta[2 * a + phase] - model.theta[2 * b + phase]);
+                gradient[2 * a + phase] += pull;
+                gradient[2 * b + phase] -= pull;
+            }
+        }
+        if terms_only {
+            for (i, slope) in gradient.iter_mut().enumerate() {
+                if !(2 * ENTRIES..VALUES).contains(&i) {
+                    *slope = 0.0;
+                }
             }
         }
         let correction1 = 1.0 - beta1.powi(iteration as i32);
@@ -639,6 +697,27 @@ pub fn tune(
         error_after: data.error_of(&params, k),
         best_iteration,
     }
+}
+
+/// Every pair of table entries that are neighbours: the same piece kind's
+/// table, one row or one column apart (a mirrored table's columns are files
+/// a-d; a pawn's first and last rows are never used).
+fn table_neighbours() -> Vec<(usize, usize)> {
+    let used = |entry: usize| {
+        let (kind, row, _) = entry_cell(entry);
+        kind != 0 || (1..7).contains(&row)
+    };
+    let mut pairs = Vec::new();
+    for a in (0..ENTRIES).filter(|&a| used(a)) {
+        let (kind, row, column) = entry_cell(a);
+        for b in (a + 1..ENTRIES).filter(|&b| used(b)) {
+            let (other_kind, other_row, other_column) = entry_cell(b);
+            if kind == other_kind && row.abs_diff(other_row) + column.abs_diff(other_column) == 1 {
+                pairs.push((a, b));
+            }
+        }
+    }
+    pairs
 }
 
 /// One table as rows of Rust source, indented by `indent` spaces.
@@ -711,12 +790,9 @@ pub fn write_source(params: &TaperedParams, header: &[String]) -> String {
 struct Arguments {
     files: Vec<String>,
     out: String,
-    iterations: usize,
     skip_plies: usize,
-    rate: f64,
-    l2: f64,
+    options: TuneOptions,
     start: Start,
-    terms_only: bool,
 }
 
 fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
@@ -757,6 +833,14 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
             .filter(|l2| *l2 >= 0.0 && l2.is_finite())
             .ok_or(format!("--l2: '{}' is not a number >= 0", quote(&text)))?,
     };
+    let smooth = match take_option(&mut args, "--smooth")? {
+        None => DEFAULT_SMOOTH,
+        Some(text) => text
+            .parse::<f64>()
+            .ok()
+            .filter(|smooth| *smooth >= 0.0 && smooth.is_finite())
+            .ok_or(format!("--smooth: '{}' is not a number >= 0", quote(&text)))?,
+    };
     let start = match take_option(&mut args, "--start")?.as_deref() {
         None | Some("umax") => Start::Umax,
         Some("current") => Start::Current,
@@ -776,12 +860,15 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
     Ok(Arguments {
         files: args,
         out,
-        iterations,
         skip_plies,
-        rate,
-        l2,
+        options: TuneOptions {
+            iterations,
+            rate,
+            l2,
+            smooth,
+            terms_only,
+        },
         start,
-        terms_only,
     })
 }
 
@@ -828,19 +915,15 @@ pub fn main(args: &[String]) -> Result<(), String> {
         Start::Umax => TaperedParams::from_umax(),
         Start::Current => tuned::TUNED,
     };
-    let tuned = tune(
-        &data,
-        &start,
-        arguments.iterations,
-        arguments.rate,
-        arguments.l2,
-        arguments.terms_only,
-        &mut |iteration, [training, held_out]| {
-            send(&format!(
-                "iteration {iteration:5}: error {training:.6} training, {held_out:.6} held out"
-            ))
-        },
-    );
+    let tuned = tune(&data, &start, arguments.options, &mut |iteration,
+                                                             [
+        training,
+        held_out,
+    ]| {
+        send(&format!(
+            "iteration {iteration:5}: error {training:.6} training, {held_out:.6} held out"
+        ))
+    });
     let ([train_before, held_before], [train_after, held_after]) =
         (tuned.error_before, tuned.error_after);
     send(&format!(

@@ -7,7 +7,7 @@ use umax::board::{Board, Color};
 use umax::eval::tapered::TaperedParams;
 use umax::eval::tuned::TUNED;
 use umax::eval::{self, EvalStyle, EvalTerms};
-use umax::tune::{self, DataSet};
+use umax::tune::{self, DataSet, TuneOptions};
 
 mod common;
 
@@ -128,9 +128,12 @@ fn tuning_lowers_the_error_where_the_data_has_a_pattern() {
     assert!(data.len() > 300);
     let start = TaperedParams::from_umax();
     let mut reports = 0;
-    let tuned = tune::tune(&data, &start, 500, 2.0, 0.0, false, &mut |_, _| {
-        reports += 1
-    });
+    let options = TuneOptions {
+        iterations: 500,
+        rate: 2.0,
+        ..TuneOptions::default()
+    };
+    let tuned = tune::tune(&data, &start, options, &mut |_, _| reports += 1);
     assert_eq!(reports, 5);
     assert!(tuned.k > 0.0);
     assert!(
@@ -155,6 +158,51 @@ fn tuning_lowers_the_error_where_the_data_has_a_pattern() {
         knight_up += eval_of(&format!("4k3/8/8/8/8/{}/8/4K3 w - - 0 1", row(file, 'N')));
     }
     assert!(knight_up < pawn_up, "{knight_up} {pawn_up}");
+}
+
+#[test]
+fn smoothing_ties_table_entries_to_their_neighbours() {
+    // Knights on the third rank, one file each: the games favour some files
+    // and not others, so a free fit makes the rank jagged; `--smooth` keeps
+    // neighbouring entries close while still lowering the error.
+    let mut pgn = String::new();
+    for file in 0..8 {
+        // Files e-h share the entries of d-a.
+        let result = if file.min(7 - file) % 2 == 0 {
+            "1-0"
+        } else {
+            "1/2-1/2"
+        };
+        let fen = format!("4k3/8/8/8/8/{}/8/4K3 w - - 0 1", row(file, 'N'));
+        pgn += &shuffling_game(&fen, result);
+    }
+    let mut data = DataSet::default();
+    data.add_pgn(&pgn, 0);
+    let start = TaperedParams::from_umax();
+    let fit = |smooth: f64| {
+        let options = TuneOptions {
+            iterations: 300,
+            rate: 2.0,
+            smooth,
+            ..TuneOptions::default()
+        };
+        tune::tune(&data, &start, options, &mut |_, _| {})
+    };
+    // The squared differences along the knight's end-game third rank
+    // (row 5 of the table, files a-d; e-h mirror them).
+    let roughness = |tuned: &tune::Tuned| -> i32 {
+        let rank = tuned.params.pieces[1].end_game[5];
+        rank.windows(2).map(|pair| (pair[0] - pair[1]).pow(2)).sum()
+    };
+    let (free, smooth) = (fit(0.0), fit(0.01));
+    assert!(free.error_after[0] < free.error_before[0], "{free:?}");
+    assert!(smooth.error_after[0] < smooth.error_before[0], "{smooth:?}");
+    assert!(
+        roughness(&smooth) * 4 < roughness(&free),
+        "{} {}",
+        roughness(&smooth),
+        roughness(&free)
+    );
 }
 
 /// Games that start from `fen`, shuffle the kings, and end in `result`.
