@@ -53,7 +53,7 @@ fn epd_reports_each_position_and_the_total() {
     let path = std::env::temp_dir().join(format!("umax-cli-test-{}.epd", std::process::id()));
     std::fs::write(
         &path,
-        "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id \"WAC.001\";\n\
+        "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - bm Qxf7#; id \"scholar\";\n\
          this line is not EPD\n\
          6k1/5ppp/8/8/8/8/8/R5K1 w - - am Kf1; id \"avoid\";\n",
     )
@@ -69,7 +69,7 @@ fn epd_reports_each_position_and_the_total() {
     std::fs::remove_file(&path).ok();
     let text = stdout(&output);
     assert!(output.status.success(), "{text}");
-    assert!(text.contains("WAC.001"), "{text}");
+    assert!(text.contains("scholar"), "{text}");
     assert!(text.contains("skipped"), "{text}");
     assert!(text.trim_end().ends_with("solved 2/2"), "{text}");
 }

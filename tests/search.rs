@@ -60,9 +60,15 @@ fn finds_mate_in_one() {
 
 #[test]
 fn finds_mate_in_two() {
+    // WAC.001. The queen sacrifice is a quiet move late in the root's list:
+    // table LMR searches it one ply deep until the root has 10 plies, so the
+    // default proves the mate only then. Without aspiration windows a lucky
+    // table entry from another root move used to show it at depth 4; with
+    // `lmr_root=off` the default finds it at depth 4, but that measured
+    // -13.9 ± 27.8 Elo (not resolved) and is not the default.
     assert_mate(
         "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
-        5,
+        10,
         2,
         &["Qg6"],
     );

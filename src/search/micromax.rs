@@ -99,6 +99,14 @@ fn late_move_reduction(plies: i32, move_number: u32) -> i32 {
     (0.75 + plies.ln() * move_number.ln() / 2.25) as i32
 }
 
+/// A move that table LMR may reduce: its place in the node's list (1 for
+/// the first move searched) and whether the node has an open window.
+#[derive(Clone, Copy, Debug)]
+struct LateMove {
+    number: u32,
+    in_pv: bool,
+}
+
 /// Move a history score by `bonus`, less the more it already leans that way.
 #[inline]
 fn nudge_history(score: &mut Score, bonus: Score) {
@@ -414,14 +422,17 @@ impl Searcher {
                 let child_depth = if quiet_check {
                     QUIESCENCE_DEPTH // the reply searches its evasions
                 } else {
-                    let move_number = late_moves_reducible.then_some(tried);
+                    let late_move = late_moves_reducible.then_some(LateMove {
+                        number: tried,
+                        in_pv: pv_node,
+                    });
                     self.child_depth(
                         iteration,
                         mv,
                         is_capture,
                         is_hint,
                         extend_check,
-                        move_number,
+                        late_move,
                         ply,
                     )
                 };
@@ -713,9 +724,10 @@ impl Searcher {
 
     /// The depth of the reply's search: one less than this iteration, less a
     /// late-move reduction, or this iteration's own depth when the node extends
-    /// check evasions (micro-Max's `C`). `move_number` is the move's place in
-    /// the node's list when table LMR may reduce it (`None`: micro-Max's rule
-    /// applies); `ply` finds the node's killers.
+    /// check evasions (micro-Max's `C`). `late_move` is the move's place in
+    /// the node's list (and whether the node is on the principal variation)
+    /// when table LMR may reduce it (`None`: micro-Max's rule applies); `ply`
+    /// finds the node's killers.
     #[inline]
     #[allow(clippy::too_many_arguments)]
     fn child_depth(
@@ -725,7 +737,7 @@ impl Searcher {
         is_capture: bool,
         is_hint: bool,
         extend_check: bool,
-        move_number: Option<u32>,
+        late_move: Option<LateMove>,
         ply: usize,
     ) -> i32 {
         // Deviation from micro-Max (switch `check_extension=captures`): only a
@@ -744,10 +756,19 @@ impl Searcher {
         // reduction grows with the depth and with the move's place in the
         // list, and pawn moves are reduced too; the hint, captures,
         // promotions, killers, checks and the first two moves are not.
-        if let Some(move_number) = move_number {
+        if let Some(LateMove {
+            number: move_number,
+            in_pv,
+        }) = late_move
+        {
             let plies = iteration - QUIESCENCE_DEPTH;
             let killers = self.killers.get(ply).copied().unwrap_or_default();
+            // Switch `lmr_root` (on by default): table LMR reduces the
+            // root's moves too. Off, every root move is searched to the full
+            // depth: each can become the move played, and a reduced move that
+            // fails low there is not looked at again in this iteration.
             if plies >= 3
+                && (ply > 0 || self.settings.lmr_root)
                 && move_number >= 3
                 && !is_capture
                 && !is_hint
@@ -755,7 +776,12 @@ impl Searcher {
                 && !killers.contains(&Some(mv))
                 && !self.gives_check(mv)
             {
-                let reduction = late_move_reduction(plies, move_number);
+                // Deviation from micro-Max (switch `lmr_pv`, off by default):
+                // a node on the principal variation is where the root's score
+                // comes from; it reduces a ply less than the null-window nodes
+                // that only prove a move no better.
+                let reduction = late_move_reduction(plies, move_number)
+                    - i32::from(in_pv && self.settings.lmr_pv);
                 if reduction > 0 {
                     self.stats.lmr_reductions += 1;
                     return (iteration - 1 - reduction).max(QUIESCENCE_DEPTH + 1);

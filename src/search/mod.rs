@@ -470,7 +470,7 @@ impl Searcher {
     /// One iteration at the root: the search of `depth` with the full window,
     /// or, with the switch `aspiration`, around the `previous` iteration's score.
     ///
-    /// Deviation from micro-Max (switch `aspiration`, off by default):
+    /// Deviation from micro-Max (switch `aspiration`, on by default):
     /// **aspiration windows** (seed 002). The score seldom moves far from one
     /// iteration to the next, so the root searches only the window `previous ±
     /// aspiration_margin`, where alpha-beta cuts off more. If the score falls

@@ -145,6 +145,11 @@ pub struct Settings {
     /// LMR by a table: the reduction grows with the depth and with how late
     /// the move comes (replaces `lmr_min_depth` and `lmr_reduction`).
     pub lmr_table: bool,
+    /// With `lmr_table`: a node searched with an open window (on the
+    /// principal variation) reduces one ply less.
+    pub lmr_pv: bool,
+    /// With `lmr_table`: the root's moves are reduced too.
+    pub lmr_root: bool,
     /// Reverse futility pruning: near the horizon, a node whose evaluation
     /// beats beta by a margin per ply returns at once.
     pub rfp: bool,
@@ -245,6 +250,8 @@ impl Settings {
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
             lmr_table: false,
+            lmr_pv: false,
+            lmr_root: true,
             rfp: false,
             rfp_margin: RFP_MARGIN,
             razoring: false,
@@ -280,6 +287,7 @@ impl Settings {
                 rfp: true,
                 iid: false,
                 see_prune: true,
+                aspiration: true,
                 ..micromax
             }),
             CALIBRATED_PRESET => Ok(Settings {
@@ -653,6 +661,20 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.lmr_table = v != 0,
     },
     TechniqueOption {
+        name: "lmr_pv",
+        kind: OptionKind::Switch,
+        doc: "with lmr_table: a node with an open window (on the principal variation) reduces one ply less",
+        get: |s| i32::from(s.lmr_pv),
+        set: |s, v| s.lmr_pv = v != 0,
+    },
+    TechniqueOption {
+        name: "lmr_root",
+        kind: OptionKind::Switch,
+        doc: "with lmr_table: the root's moves are reduced too (off: every root move is searched to the full depth)",
+        get: |s| i32::from(s.lmr_root),
+        set: |s, v| s.lmr_root = v != 0,
+    },
+    TechniqueOption {
         name: "rfp",
         kind: OptionKind::Switch,
         doc: "reverse futility pruning: within 3 plies of the horizon, return if eval - margin * plies >= beta",
@@ -982,6 +1004,7 @@ pub fn worth_rows() -> Vec<(String, String)> {
         ("principal variation search", "pvs=off"),
         ("reverse futility pruning", "rfp=off"),
         ("SEE pruning in quiescence", "see_prune=off"),
+        ("aspiration windows", "aspiration=off"),
         (
             "tapered evaluation with its activity terms (vs umax's)",
             "eval=umax,mobility=off,king_attack=off,rook_files=off,pawn_threats=off,bishop_pair=off",
