@@ -648,12 +648,6 @@ pub fn tune(
         (vec![0.0; size], vec![0.0; size], vec![0.0; size]);
     for iteration in 1..=iterations {
         model.gradient(data, k, &mut gradient);
-        // Ridge regularisation: `l2` times the squared distance from the
-        // start is added to the error, so that an entry that few positions
-        // see stays near its starting value instead of fitting their games.
-        for (i, slope) in gradient.iter_mut().enumerate() {
-            *slope += 2.0 * l2 * (model.theta[i] - first.theta[i]);
-        }
         // Smoothness: `smooth` times the squared difference of every pair of
         // neighbouring entries (one phase, one table) is added to the error.
         for &(a, b) in &neighbours {
@@ -663,11 +657,13 @@ pub fn tune(
                 gradient[2 * b + phase] -= pull;
             }
         }
-        if terms_only {
-            for (i, slope) in gradient.iter_mut().enumerate() {
-                if !(2 * ENTRIES..VALUES).contains(&i) {
-                    *slope = 0.0;
-                }
+        // Ridge regularisation: `l2` times the squared distance from the
+        // start is added to the error, so that an entry that few positions
+        // see stays near its starting value instead of fitting their games.
+        for (i, slope) in gradient.iter_mut().enumerate() {
+            *slope += 2.0 * l2 * (model.theta[i] - first.theta[i]);
+            if terms_only && !(2 * ENTRIES..VALUES).contains(&i) {
+                *slope = 0.0;
             }
         }
         let correction1 = 1.0 - beta1.powi(iteration as i32);
@@ -825,22 +821,19 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
                 quote(&text)
             ))?,
     };
-    let l2 = match take_option(&mut args, "--l2")? {
-        None => DEFAULT_L2,
-        Some(text) => text
-            .parse::<f64>()
-            .ok()
-            .filter(|l2| *l2 >= 0.0 && l2.is_finite())
-            .ok_or(format!("--l2: '{}' is not a number >= 0", quote(&text)))?,
+    // The regularisation strengths: numbers >= 0.
+    let mut strength = |name: &str, default: f64| -> Result<f64, String> {
+        match take_option(&mut args, name)? {
+            None => Ok(default),
+            Some(text) => text
+                .parse::<f64>()
+                .ok()
+                .filter(|value| *value >= 0.0 && value.is_finite())
+                .ok_or(format!("{name}: '{}' is not a number >= 0", quote(&text))),
+        }
     };
-    let smooth = match take_option(&mut args, "--smooth")? {
-        None => DEFAULT_SMOOTH,
-        Some(text) => text
-            .parse::<f64>()
-            .ok()
-            .filter(|smooth| *smooth >= 0.0 && smooth.is_finite())
-            .ok_or(format!("--smooth: '{}' is not a number >= 0", quote(&text)))?,
-    };
+    let l2 = strength("--l2", DEFAULT_L2)?;
+    let smooth = strength("--smooth", DEFAULT_SMOOTH)?;
     let start = match take_option(&mut args, "--start")?.as_deref() {
         None | Some("umax") => Start::Umax,
         Some("current") => Start::Current,
