@@ -215,6 +215,10 @@ pub struct Searcher {
     selective_depth: u32,
     node_limit: Option<u64>,
     deadlines: Deadlines,
+    /// Switch `time_stability` on a clock: when the deadlines were set, and
+    /// the soft limit's share of the time from then on, to be stretched or
+    /// shrunk by [`stability_factor`].
+    soft_budget: Option<(Instant, Duration)>,
     /// While pondering: the limits that apply from `ponderhit` on.
     limits_after_ponder_hit: Option<Limits>,
     stopped: bool,
@@ -258,6 +262,7 @@ impl Searcher {
             selective_depth: 0,
             node_limit: None,
             deadlines: Deadlines::default(),
+            soft_budget: None,
             limits_after_ponder_hit: None,
             stopped: false,
             root_best: None,
@@ -371,7 +376,7 @@ impl Searcher {
         self.calls = 0;
         self.selective_depth = 0;
         self.node_limit = limits.nodes;
-        self.deadlines = deadlines(&self.settings, limits, start);
+        self.set_deadlines(limits, start);
         // Deviation from micro-Max: pondering. The search runs without a time
         // limit until the opponent plays the expected move, then on the clock.
         self.limits_after_ponder_hit = limits.ponder.then(|| Limits {
@@ -402,6 +407,10 @@ impl Searcher {
         }
 
         let max_plies = limits.depth.unwrap_or(MAX_PLIES).clamp(1, MAX_PLIES);
+        // For `time_stability`: iterations the best move has stayed the same,
+        // and how far the score fell in the last iteration.
+        let mut stable_iterations = 0;
+        let mut score_drop = 0;
         let root_eval = eval::static_eval_with(self.settings.eval, self.settings.eval_terms, board);
         for plies in 1..=max_plies {
             let depth = plies as i32 + QUIESCENCE_DEPTH;
@@ -426,8 +435,17 @@ impl Searcher {
                 }
                 break;
             }
+            let best_before = result.best_move;
             if let Some(best) = self.root_best.filter(|mv| legal.contains(mv)) {
                 result.best_move = Some(best);
+            }
+            if plies > 1 {
+                stable_iterations = if result.best_move == best_before {
+                    stable_iterations + 1
+                } else {
+                    0
+                };
+                score_drop = result.info.score - score;
             }
             result.info = self.info(start, plies, score);
             self.search_stats.iterations.push(stats::Iteration {
@@ -437,7 +455,13 @@ impl Searcher {
             });
             listener.iteration_done(&result.info);
 
-            let soft_limit_passed = self.deadlines.soft.is_some_and(|t| Instant::now() >= t);
+            let soft_limit = match self.soft_budget {
+                Some((set_at, budget)) if plies >= STABILITY_MIN_PLIES => {
+                    Some(set_at + budget.mul_f64(stability_factor(stable_iterations, score_drop)))
+                }
+                _ => self.deadlines.soft,
+            };
+            let soft_limit_passed = soft_limit.is_some_and(|t| Instant::now() >= t);
             // A single legal move is played at once, after a few plies so that the
             // score shown is not a 1-ply guess (a mate seen before stays visible).
             let only_move = legal.len() == 1
@@ -544,13 +568,27 @@ impl Searcher {
         draw_by_rule(&self.board, &self.path_keys)
     }
 
+    /// Set the deadlines of a search on `limits` from `start` on (at the
+    /// search's start, or at `ponderhit`), and the soft budget that switch
+    /// `time_stability` scales.
+    fn set_deadlines(&mut self, limits: &Limits, start: Instant) {
+        self.deadlines = deadlines(&self.settings, limits, start);
+        self.soft_budget = match self.deadlines.soft {
+            Some(soft) if self.settings.time_stability && is_on_clock(limits) => {
+                Some((start, soft - start))
+            }
+            _ => None,
+        };
+    }
+
     /// Look at the clock, the node limit and the listener.
     fn poll(&mut self, listener: &mut dyn Listener) {
         let interrupted = listener.should_stop();
         if let Some(limits) = &self.limits_after_ponder_hit
             && listener.ponder_hit()
         {
-            self.deadlines = deadlines(&self.settings, limits, Instant::now());
+            let limits = limits.clone();
+            self.set_deadlines(&limits, Instant::now());
             self.limits_after_ponder_hit = None;
         }
         let time_up = self.deadlines.hard.is_some_and(|t| Instant::now() >= t);
@@ -600,13 +638,43 @@ impl Searcher {
 fn deadlines(settings: &Settings, limits: &Limits, start: Instant) -> Deadlines {
     let mut deadlines = limits.deadlines(start);
     if settings.half_time_stop
-        && limits.clock.is_some()
-        && limits.move_time.is_none()
+        && is_on_clock(limits)
         && let Some(hard) = deadlines.hard
     {
         deadlines.soft = Some(start + (hard - start) / 2);
     }
     deadlines
+}
+
+/// Does the search play on a clock (whose time it shares out itself), not a
+/// fixed time per move?
+fn is_on_clock(limits: &Limits) -> bool {
+    limits.clock.is_some() && limits.move_time.is_none()
+}
+
+/// Switch `time_stability`: iterations before the soft limit is scaled (the
+/// first few change their best move often and take no time).
+const STABILITY_MIN_PLIES: u32 = 5;
+
+/// Switch `time_stability`: the factor on the soft limit, by how many
+/// iterations in a row the best move has stayed the same and by how many
+/// centipawns the score fell in the last one. A best move that just changed
+/// may change again, so it gets more time; one that has held for four
+/// iterations will likely hold, and the time saved goes to later moves (the
+/// clock shares out what is left). A falling score means trouble the last
+/// iteration found: look further before playing.
+///
+/// Deviation from micro-Max: micro-Max thinks a fixed share of the clock.
+fn stability_factor(stable_iterations: u32, score_drop: Score) -> f64 {
+    let by_stability = match stable_iterations {
+        0 => 1.5,
+        1 => 1.2,
+        2 => 1.0,
+        3 => 0.85,
+        _ => 0.7,
+    };
+    let by_score = if score_drop >= 25 { 1.3 } else { 1.0 };
+    by_stability * by_score
 }
 
 /// Is `board` (the last of `path_keys`, which holds the keys of the game's
@@ -655,5 +723,36 @@ mod tests {
         // A fixed time per move keeps its limits: there is no time to save.
         let fixed = Limits::move_time(Duration::from_secs(1));
         assert_eq!(deadlines(&on, &fixed, start), fixed.deadlines(start));
+    }
+
+    #[test]
+    fn time_stability_scales_the_soft_limit_on_a_clock_only() {
+        // More time while the best move changes, less while it holds, more
+        // again when the score falls; never past the hard limit (four times
+        // the soft one).
+        assert!(stability_factor(0, 0) > stability_factor(2, 0));
+        assert!(stability_factor(2, 0) > stability_factor(4, 0));
+        assert!(stability_factor(4, 30) > stability_factor(4, 0));
+        assert!(stability_factor(0, 1000) < 4.0);
+
+        let start = Instant::now();
+        let clock = Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_secs(60),
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        };
+        let mut searcher = Searcher::new(10);
+        searcher.set_deadlines(&clock, start);
+        assert_eq!(searcher.soft_budget, None, "the switch is off by default");
+        searcher.set_settings(Settings::from_spec("time_stability=on").unwrap());
+        searcher.set_deadlines(&clock, start);
+        let soft = clock.deadlines(start).soft.unwrap();
+        assert_eq!(searcher.soft_budget, Some((start, soft - start)));
+        // A fixed time per move is a hard limit, not to be stretched.
+        searcher.set_deadlines(&Limits::move_time(Duration::from_secs(1)), start);
+        assert_eq!(searcher.soft_budget, None);
     }
 }

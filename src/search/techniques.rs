@@ -150,6 +150,9 @@ pub struct Settings {
     pub lmr_pv: bool,
     /// With `lmr_table`: the root's moves are reduced too.
     pub lmr_root: bool,
+    /// With `lmr_table` and `ordering=history`: a quiet move with a good
+    /// history is reduced less, one with a bad history more.
+    pub lmr_history: bool,
     /// Reverse futility pruning: near the horizon, a node whose evaluation
     /// beats beta by a margin per ply returns at once.
     pub rfp: bool,
@@ -175,6 +178,9 @@ pub struct Settings {
     pub aspiration_margin: Score,
     /// On a clock, start no iteration once half the most this move may take is used.
     pub half_time_stop: bool,
+    /// On a clock, stretch the soft limit while the best move keeps changing
+    /// or the score falls, and shrink it while the best move stays.
+    pub time_stability: bool,
     /// Which evaluation's details to use.
     pub eval: EvalStyle,
     /// The evaluation terms switched on: the seed-002 terms (`eval_tropism`,
@@ -252,6 +258,7 @@ impl Settings {
             lmr_table: false,
             lmr_pv: false,
             lmr_root: true,
+            lmr_history: false,
             rfp: false,
             rfp_margin: RFP_MARGIN,
             razoring: false,
@@ -263,6 +270,7 @@ impl Settings {
             aspiration: false,
             aspiration_margin: ASPIRATION_MARGIN,
             half_time_stop: false,
+            time_stability: false,
             eval: EvalStyle::MicroMax,
             eval_terms: EvalTerms::DEFAULT,
             activity_plies: ACTIVITY_PLIES,
@@ -675,6 +683,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.lmr_root = v != 0,
     },
     TechniqueOption {
+        name: "lmr_history",
+        kind: OptionKind::Switch,
+        doc: "with lmr_table and ordering=history: reduce a ply less (more) per 256 points of history score above (below) zero",
+        get: |s| i32::from(s.lmr_history),
+        set: |s, v| s.lmr_history = v != 0,
+    },
+    TechniqueOption {
         name: "rfp",
         kind: OptionKind::Switch,
         doc: "reverse futility pruning: within 3 plies of the horizon, return if eval - margin * plies >= beta",
@@ -750,6 +765,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "on a clock, start no iteration once half the move's hard limit is used (instead of the soft limit)",
         get: |s| i32::from(s.half_time_stop),
         set: |s, v| s.half_time_stop = v != 0,
+    },
+    TechniqueOption {
+        name: "time_stability",
+        kind: OptionKind::Switch,
+        doc: "on a clock, the soft limit x0.7 to x1.5 by how many iterations the best move has stayed, x1.3 more if the score fell",
+        get: |s| i32::from(s.time_stability),
+        set: |s, v| s.time_stability = v != 0,
     },
     TechniqueOption {
         name: "eval",
