@@ -361,6 +361,31 @@ fn checks_in_quiescence_see_a_back_rank_mate_beyond_the_horizon() {
 }
 
 #[test]
+fn evasions_in_quiescence_see_a_capture_that_mates() {
+    // Scholar's mate: Qxf7# is a capture, so at 1 ply its reply is a
+    // quiescence node. Standing pat there, Black is only a pawn down; made to
+    // answer the check, Black has no move, and the capture is mate.
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
+    let board = Board::from_fen(fen).unwrap();
+    let search_with = |spec: &str| {
+        let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+        searcher.set_settings(Settings::from_spec(spec).unwrap());
+        let result = searcher.think(&board, &[], &Limits::depth(1), &mut Silent);
+        (
+            san(&board, result.best_move.unwrap()),
+            mate_in(result.info.score),
+        )
+    };
+    assert_eq!(search_with("default").1, None);
+    // The mate is seen in the root's quiescence pass already; the root must
+    // still play it (and not stop with no move chosen).
+    assert_eq!(
+        search_with("quiescence_evasions=on"),
+        ("Qxf7#".to_string(), Some(1))
+    );
+}
+
+#[test]
 fn the_sign_only_exchange_agrees_with_the_full_one() {
     // `see_is_not_negative` stops the swap list once the sign is settled;
     // over every capture and promotion of random games it must say what the

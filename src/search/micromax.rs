@@ -107,11 +107,14 @@ fn late_move_reduction(plies: i32, move_number: u32) -> i32 {
 const LMR_HISTORY_SCALE: Score = 256;
 
 /// A move that table LMR may reduce: its place in the node's list (1 for
-/// the first move searched) and whether the node has an open window.
+/// the first move searched), whether the node has an open window, and
+/// whether it is improving (switch `improving`).
 #[derive(Clone, Copy, Debug)]
 struct LateMove {
     number: u32,
     in_pv: bool,
+    /// Switch `improving` on, and the node's evaluation improving.
+    improving: bool,
 }
 
 /// Move a history score by `bonus`, less the more it already leans that way.
@@ -233,7 +236,15 @@ impl Searcher {
         // only if the node will only do quiescence) and order them once.
         let first = self.move_stack.len();
         let checks_ply = self.settings.quiescence_checks && depth == QUIESCENCE_DEPTH;
-        let all_moves = depth > QUIESCENCE_DEPTH || checks_ply;
+        // Deviation from micro-Max (switch `quiescence_evasions`, off by
+        // default): a quiescence node in check (after a capture that gave
+        // check) searches every evasion and may not stand pat, as in the
+        // first quiescence ply with `quiescence_checks`.
+        let quiescence_in_check = self.settings.quiescence_evasions
+            && depth <= QUIESCENCE_DEPTH
+            && !checks_ply
+            && self.board.in_check();
+        let all_moves = depth > QUIESCENCE_DEPTH || checks_ply || quiescence_in_check;
         if self.generate_and_rank(all_moves, depth == QUIESCENCE_DEPTH + 1, ply) {
             // The pass that found the king capture: the scoring pass, unless a
             // switch or the table made the node start later.
@@ -273,11 +284,11 @@ impl Searcher {
         // null move gets the king captured (`P == I`); we ask the board, so that
         // the null move can be skipped in check and stalemate told from mate.
         let full_width = depth > QUIESCENCE_DEPTH;
-        let in_check = (full_width || checks_ply) && self.board.in_check();
+        let in_check = quiescence_in_check || ((full_width || checks_ply) && self.board.in_check());
         // Deviation from micro-Max (switch `quiescence_checks`, off by default):
         // in check in the first quiescence ply, every evasion is searched and
         // the side to move may not stand pat.
-        let evading = checks_ply && in_check;
+        let evading = (checks_ply && in_check) || quiescence_in_check;
         // Extend 1 ply if in check: evasions are few and forcing (micro-Max 4.8
         // does not extend in the end game). Decided once for the node.
         let extend_check = full_width
@@ -298,11 +309,16 @@ impl Searcher {
         // root, not in check.
         let plies_left = depth - QUIESCENCE_DEPTH;
         let judged_by_eval = full_width && !pv_node && !in_check && ply > 0;
+        // Deviation from micro-Max (switch `improving`, off by default): is
+        // the evaluation above that of this side's last node on the path?
+        // If so a fail high is likelier, and a late move's refutation less.
+        let improving =
+            full_width && self.settings.improving && self.is_improving(eval, in_check, ply);
         if self.settings.rfp
             && judged_by_eval
             && plies_left <= PRUNING_MAX_PLIES
             && beta.abs() < MATE_BOUND
-            && eval - self.settings.rfp_margin * plies_left >= beta
+            && eval - self.settings.rfp_margin * (plies_left - i32::from(improving)) >= beta
         {
             self.stats.reverse_futility_prunes += 1;
             self.move_stack.truncate(first);
@@ -432,6 +448,7 @@ impl Searcher {
                     let late_move = late_moves_reducible.then_some(LateMove {
                         number: tried,
                         in_pv: pv_node,
+                        improving,
                     });
                     self.child_depth(
                         iteration,
@@ -495,8 +512,10 @@ impl Searcher {
                 }
             }
 
-            // Mate holds to any depth.
-            if best.abs() > MATE_BOUND {
+            // Mate holds to any depth. (Not at the root's quiescence pass,
+            // which can see a mate with `quiescence_evasions`: the root
+            // still has to search its moves full width to pick one.)
+            if best.abs() > MATE_BOUND && (iteration > QUIESCENCE_DEPTH || ply > 0) {
                 iteration = iteration.max(MATE_DEPTH);
             }
             // Best loses the king: every move was illegal. Checkmate if we are in
@@ -522,6 +541,25 @@ impl Searcher {
         }
         self.move_stack.truncate(first);
         best + Score::from(best < eval) // delayed-loss bonus
+    }
+
+    /// Switch `improving`: record this full-width node's evaluation for the
+    /// nodes below, and say whether it is above the evaluation of the same
+    /// side's node two plies up (four if that one was in check). A node in
+    /// check is never improving: its evaluation says little.
+    fn is_improving(&mut self, eval: Score, in_check: bool, ply: usize) -> bool {
+        if self.path_evals.len() <= ply {
+            self.path_evals.resize(ply + 1, None);
+        }
+        self.path_evals[ply] = (!in_check).then_some(eval);
+        if in_check {
+            return false;
+        }
+        let earlier = |back: usize| ply.checked_sub(back).and_then(|p| self.path_evals[p]);
+        match earlier(2).or_else(|| earlier(4)) {
+            Some(before) => eval > before,
+            None => true,
+        }
     }
 
     /// The activity terms (mobility, king attack, ...) of the position, from the
@@ -766,6 +804,7 @@ impl Searcher {
         if let Some(LateMove {
             number: move_number,
             in_pv,
+            improving,
         }) = late_move
         {
             let plies = iteration - QUIESCENCE_DEPTH;
@@ -794,6 +833,11 @@ impl Searcher {
                 // siblings lately; trust it, a ply per `LMR_HISTORY_SCALE`.
                 if self.settings.lmr_history && self.settings.ordering == MoveOrdering::History {
                     reduction -= self.history[self.history_index(mv)] / LMR_HISTORY_SCALE;
+                }
+                // Switch `improving`: a node whose evaluation is not rising
+                // is less likely to be saved by a late quiet move.
+                if self.settings.improving && !improving && !in_pv {
+                    reduction += 1;
                 }
                 if reduction > 0 {
                     self.stats.lmr_reductions += 1;
@@ -847,14 +891,15 @@ impl Searcher {
     ) -> Option<Score> {
         // Futility: the reply would stand pat and fail high, so this move cannot
         // raise alpha. Do not even make it (micro-Max: `C > 2 | v > V`).
-        // With `quiescence_checks` a reply in check may not stand pat, so a
-        // checking move into the first quiescence ply is not futile.
+        // With `quiescence_checks` (`quiescence_evasions`) a reply in check
+        // in the first quiescence ply (in any) may not stand pat, so a
+        // checking move into it is not futile.
+        let reply_evades = (self.settings.quiescence_checks && child_depth == QUIESCENCE_DEPTH)
+            || self.settings.quiescence_evasions;
         if child_depth <= QUIESCENCE_DEPTH
             && new_eval + self.settings.futility_margin <= child_alpha
             && self.settings.futility
-            && !(self.settings.quiescence_checks
-                && child_depth == QUIESCENCE_DEPTH
-                && self.gives_check(mv))
+            && !(reply_evades && self.gives_check(mv))
         {
             self.stats.futility_prunes += 1;
             return Some(new_eval);
@@ -1194,6 +1239,22 @@ mod tests {
     use super::*;
     use crate::board::Board;
     use crate::search::Settings;
+
+    #[test]
+    fn improving_compares_with_the_same_sides_node_two_plies_up() {
+        let mut searcher = Searcher::new(10);
+        // The root and its reply have nothing two plies up to compare with.
+        assert!(searcher.is_improving(10, false, 0));
+        assert!(searcher.is_improving(-50, false, 1));
+        // Ply 2 is the root's side again: 20 is above the root's 10, 5 is not.
+        assert!(searcher.is_improving(20, false, 2));
+        assert!(!searcher.is_improving(5, false, 2));
+        // A node in check is never improving, and the next node of its side
+        // looks past it, four plies up (ply 2's 5).
+        assert!(!searcher.is_improving(100, true, 4));
+        assert!(searcher.is_improving(6, false, 6));
+        assert!(!searcher.is_improving(4, false, 6));
+    }
 
     /// A searcher under `spec` on a position for the ordering tests: exd5
     /// wins a knight (good); Qxh5 loses the queen to gxh5 (bad); the pawn on

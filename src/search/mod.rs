@@ -193,6 +193,9 @@ pub struct Searcher {
     generated: Vec<Move>,
     /// Two killer moves per ply (`ordering=killers` and `history`), cleared per search.
     killers: Vec<[Option<Move>; 2]>,
+    /// The evaluation of each full-width node on the search path, by ply
+    /// (`None` in check), for switch `improving`.
+    path_evals: Vec<Option<Score>>,
     /// History scores of quiet moves by side, from- and to-square (switch
     /// `ordering=history`), cleared at the start of every search.
     history: Vec<Score>,
@@ -252,6 +255,7 @@ impl Searcher {
             move_stack: Vec::with_capacity(8192),
             generated: Vec::with_capacity(256),
             killers: Vec::new(),
+            path_evals: Vec::new(),
             history: vec![0; 2 * 128 * 128],
             activity_cache: Vec::new(),
             structure_cache: eval::tapered::StructureCache::new(),
@@ -365,6 +369,7 @@ impl Searcher {
         self.path_keys.push(board.key());
         self.move_stack.clear();
         self.killers.clear();
+        self.path_evals.clear();
         // Every search starts afresh, so that a position always gets the same
         // search (the laboratory compares searches position by position).
         self.history.fill(0);

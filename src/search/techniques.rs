@@ -126,6 +126,8 @@ pub struct Settings {
     pub delta: bool,
     /// Quiet checks (and all evasions) in the first quiescence ply.
     pub quiescence_checks: bool,
+    /// A quiescence node in check searches every evasion, without standing pat.
+    pub quiescence_evasions: bool,
     /// Null-move pruning.
     pub null: NullMove,
     /// How much shallower the null move is searched (micro-Max 4.8: 2).
@@ -153,6 +155,10 @@ pub struct Settings {
     /// With `lmr_table` and `ordering=history`: a quiet move with a good
     /// history is reduced less, one with a bad history more.
     pub lmr_history: bool,
+    /// A node whose evaluation is above that of its side's last node on the
+    /// path is "improving": table LMR reduces a ply less there (more
+    /// elsewhere) and reverse futility needs a ply less of margin.
+    pub improving: bool,
     /// Reverse futility pruning: near the horizon, a node whose evaluation
     /// beats beta by a margin per ply returns at once.
     pub rfp: bool,
@@ -247,6 +253,7 @@ impl Settings {
             see_prune: false,
             delta: false,
             quiescence_checks: false,
+            quiescence_evasions: false,
             null: NullMove::MicroMax,
             null_reduction: NULL_MOVE_REDUCTION,
             null_guard: true,
@@ -259,6 +266,7 @@ impl Settings {
             lmr_pv: false,
             lmr_root: true,
             lmr_history: false,
+            improving: false,
             rfp: false,
             rfp_margin: RFP_MARGIN,
             razoring: false,
@@ -296,6 +304,7 @@ impl Settings {
                 iid: false,
                 see_prune: true,
                 aspiration: true,
+                null_reduction: 3,
                 ..micromax
             }),
             CALIBRATED_PRESET => Ok(Settings {
@@ -606,6 +615,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.quiescence_checks = v != 0,
     },
     TechniqueOption {
+        name: "quiescence_evasions",
+        kind: OptionKind::Switch,
+        doc: "a quiescence node in check (a capture gave check) searches every evasion and may not stand pat",
+        get: |s| i32::from(s.quiescence_evasions),
+        set: |s, v| s.quiescence_evasions = v != 0,
+    },
+    TechniqueOption {
         name: "null",
         kind: OptionKind::Choice(&["off", "on", "micromax"]),
         doc: "null-move pruning: off, umax's guarded version, or micro-Max 4.8's",
@@ -688,6 +704,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "with lmr_table and ordering=history: reduce a ply less (more) per 256 points of history score above (below) zero",
         get: |s| i32::from(s.lmr_history),
         set: |s, v| s.lmr_history = v != 0,
+    },
+    TechniqueOption {
+        name: "improving",
+        kind: OptionKind::Switch,
+        doc: "eval above the side's node two plies up: rfp margin a ply less; else table LMR a ply more",
+        get: |s| i32::from(s.improving),
+        set: |s, v| s.improving = v != 0,
     },
     TechniqueOption {
         name: "rfp",
@@ -1027,6 +1050,7 @@ pub fn worth_rows() -> Vec<(String, String)> {
         ("reverse futility pruning", "rfp=off"),
         ("SEE pruning in quiescence", "see_prune=off"),
         ("aspiration windows", "aspiration=off"),
+        ("null-move reduction of 3 plies (vs micro-Max's 2)", "null_reduction=2"),
         (
             "tapered evaluation with its activity terms (vs umax's)",
             "eval=umax,mobility=off,king_attack=off,rook_files=off,pawn_threats=off,bishop_pair=off",
