@@ -36,7 +36,8 @@
 //! 5. **Futility pruning.** If a move's score after it is made cannot reach
 //!    alpha and the reply would only be a quiescence search, the reply would
 //!    stand pat and fail high at once: so we do not search it at all.
-//! 6. **Null-move pruning** (R = 2), **late-move reduction** of quiet moves, and
+//! 6. **Null-move pruning** (R = 2; umax's default reduces by 3, switch
+//!    `null_reduction`), **late-move reduction** of quiet moves, and
 //!    a **check extension**, as in micro-Max 4.8.
 //!
 //! Legality is tested the micro-Max way: moves are pseudo-legal, and a move
