@@ -751,8 +751,9 @@ mod tests {
             ..Limits::default()
         };
         let mut searcher = Searcher::new(10);
+        searcher.set_settings(Settings::from_spec("time_stability=off").unwrap());
         searcher.set_deadlines(&clock, start);
-        assert_eq!(searcher.soft_budget, None, "the switch is off by default");
+        assert_eq!(searcher.soft_budget, None);
         searcher.set_settings(Settings::from_spec("time_stability=on").unwrap());
         searcher.set_deadlines(&clock, start);
         let soft = clock.deadlines(start).soft.unwrap();

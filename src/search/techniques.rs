@@ -305,6 +305,7 @@ impl Settings {
                 see_prune: true,
                 aspiration: true,
                 null_reduction: 3,
+                time_stability: true,
                 ..micromax
             }),
             CALIBRATED_PRESET => Ok(Settings {
@@ -1051,6 +1052,10 @@ pub fn worth_rows() -> Vec<(String, String)> {
         ("SEE pruning in quiescence", "see_prune=off"),
         ("aspiration windows", "aspiration=off"),
         ("null-move reduction of 3 plies (vs micro-Max's 2)", "null_reduction=2"),
+        (
+            "the soft time limit scaled by the best move's stability",
+            "time_stability=off",
+        ),
         (
             "tapered evaluation with its activity terms (vs umax's)",
             "eval=umax,mobility=off,king_attack=off,rook_files=off,pawn_threats=off,bishop_pair=off",
