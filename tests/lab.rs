@@ -62,9 +62,18 @@ const TIME_ONLY: &[&str] = &["half_time_stop", "time_stability"];
 /// compete for slots; `hash_buckets_change_a_crowded_table` tests them.
 const CROWDED_TABLE_ONLY: &[&str] = &["hash_buckets"];
 
-/// Options that act only 6 or more plies from the horizon: compared at depth 7
-/// as well.
-const DEEP_ONLY: &[&str] = &["null_adaptive"];
+/// Options that act only deep in the tree, compared at depth 7 as well:
+/// the adaptive null move 6 or more plies from the horizon; with the
+/// default's null-move reduction of 3, a larger reduction, internal
+/// iterative reduction (4 plies or more) change nothing these three
+/// positions search to depth 5.
+const DEEP_ONLY: &[&str] = &["null_adaptive", "null_reduction", "iir"];
+
+/// Switches whose effect needs many positions: the history's say in table
+/// LMR acts only where history scores have grown past its scale, which these
+/// three positions do not reach by depth 7 (see
+/// `lmr_history_changes_the_bench_positions_search`).
+const MANY_POSITIONS_ONLY: &[&str] = &["lmr_history"];
 
 /// Switches that act only in a bare-king ending, which the bench positions'
 /// searches do not reach (see `mop_up_changes_a_bare_king_ending`).
@@ -123,6 +132,7 @@ fn every_switch_changes_the_search_and_plays_legal_moves() {
         if TIME_ONLY.contains(&name)
             || CROWDED_TABLE_ONLY.contains(&name)
             || BARE_KING_ONLY.contains(&name)
+            || MANY_POSITIONS_ONLY.contains(&name)
         {
             continue;
         }
@@ -165,6 +175,14 @@ fn mop_up_changes_a_bare_king_ending() {
     assert_ne!(
         nodes_to_depth_6("mop_up=on", &fens, 16),
         nodes_to_depth_6("mop_up=off", &fens, 16)
+    );
+}
+
+#[test]
+fn lmr_history_changes_the_bench_positions_search() {
+    assert_ne!(
+        nodes_to_depth_6("lmr_history=on", &BENCH_POSITIONS, TABLE_LOG2),
+        nodes_to_depth_6("lmr_history=off", &BENCH_POSITIONS, TABLE_LOG2)
     );
 }
 
