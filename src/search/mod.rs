@@ -706,17 +706,22 @@ mod tests {
     use super::*;
     use crate::clock::Clock;
 
-    #[test]
-    fn half_time_stop_moves_the_soft_limit_to_half_the_hard_limit_on_a_clock() {
-        let start = Instant::now();
-        let clock = Limits {
+    /// Limits for a game on a clock: a minute left, no increment.
+    fn a_minute_on_the_clock() -> Limits {
+        Limits {
             clock: Some(Clock {
                 remaining: Duration::from_secs(60),
                 increment: Duration::ZERO,
                 moves_to_go: None,
             }),
             ..Limits::default()
-        };
+        }
+    }
+
+    #[test]
+    fn half_time_stop_moves_the_soft_limit_to_half_the_hard_limit_on_a_clock() {
+        let start = Instant::now();
+        let clock = a_minute_on_the_clock();
         let off = Settings::default();
         let on = Settings::from_spec("half_time_stop=on").unwrap();
         let plain = deadlines(&off, &clock, start);
@@ -742,14 +747,7 @@ mod tests {
         assert!(stability_factor(0, 1000) < 4.0);
 
         let start = Instant::now();
-        let clock = Limits {
-            clock: Some(Clock {
-                remaining: Duration::from_secs(60),
-                increment: Duration::ZERO,
-                moves_to_go: None,
-            }),
-            ..Limits::default()
-        };
+        let clock = a_minute_on_the_clock();
         let mut searcher = Searcher::new(10);
         searcher.set_settings(Settings::from_spec("time_stability=off").unwrap());
         searcher.set_deadlines(&clock, start);
