@@ -66,14 +66,19 @@ const CROWDED_TABLE_ONLY: &[&str] = &["hash_buckets"];
 /// the adaptive null move 6 or more plies from the horizon; with the
 /// default's null-move reduction of 3, a larger reduction, internal
 /// iterative reduction (4 plies or more) change nothing these three
-/// positions search to depth 5.
-const DEEP_ONLY: &[&str] = &["null_adaptive", "null_reduction", "iir"];
+/// positions search to depth 5; nor does reverse futility 4 plies from the
+/// horizon.
+const DEEP_ONLY: &[&str] = &["null_adaptive", "null_reduction", "iir", "rfp_max_plies"];
 
 /// Switches whose effect needs many positions: the history's say in table
 /// LMR acts only where history scores have grown past its scale, which these
 /// three positions do not reach by depth 7 (see
-/// `lmr_history_changes_the_bench_positions_search`).
-const MANY_POSITIONS_ONLY: &[&str] = &["lmr_history"];
+/// `lmr_history_changes_the_bench_positions_search`); the counter-move
+/// orders only sorted nodes (two plies or more from the horizon) after a
+/// quiet move refuted the same move elsewhere, which these three positions'
+/// searches do not meet by depth 7 (see
+/// `countermove_changes_the_bench_positions_search`).
+const MANY_POSITIONS_ONLY: &[&str] = &["lmr_history", "countermove"];
 
 /// Switches that act only in a bare-king ending, which the bench positions'
 /// searches do not reach (see `mop_up_changes_a_bare_king_ending`).
@@ -183,6 +188,14 @@ fn lmr_history_changes_the_bench_positions_search() {
     assert_ne!(
         nodes_to_depth_6("lmr_history=on", &BENCH_POSITIONS, TABLE_LOG2),
         nodes_to_depth_6("lmr_history=off", &BENCH_POSITIONS, TABLE_LOG2)
+    );
+}
+
+#[test]
+fn countermove_changes_the_bench_positions_search() {
+    assert_ne!(
+        nodes_to_depth_6("countermove=on", &BENCH_POSITIONS, TABLE_LOG2),
+        nodes_to_depth_6("countermove=off", &BENCH_POSITIONS, TABLE_LOG2)
     );
 }
 

@@ -78,6 +78,14 @@ pub const PRUNING_MAX_PLIES: i32 = 3;
 /// Razoring acts in nodes at most this many plies from the horizon.
 pub const RAZORING_MAX_PLIES: i32 = 2;
 
+/// Switch `countermove`: entries of the counter-move table, one per side,
+/// piece kind code (1 to 6, of 8) and target square (0x88, of 128).
+pub(super) const COUNTERMOVE_ENTRIES: usize = 2 * 8 * 128;
+
+/// Switch `see_prune_full`: the material a move may lose by static exchange
+/// per ply left before it is skipped, in centipawns (a pawn).
+pub const SEE_PRUNE_MARGIN: Score = 100;
+
 /// The largest history score (switch `ordering=history`).
 pub const HISTORY_LIMIT: Score = 16384;
 
@@ -316,7 +324,7 @@ impl Searcher {
             full_width && self.settings.improving && self.is_improving(eval, in_check, ply);
         if self.settings.rfp
             && judged_by_eval
-            && plies_left <= PRUNING_MAX_PLIES
+            && plies_left <= self.settings.rfp_max_plies
             && beta.abs() < MATE_BOUND
             && eval - self.settings.rfp_margin * (plies_left - i32::from(improving)) >= beta
         {
@@ -428,6 +436,26 @@ impl Searcher {
                     }
                     quiets_tried += 1;
                 }
+                // Deviation from micro-Max (switch `see_prune_full`, off by
+                // default): near the horizon, a move that loses material by
+                // static exchange, more than a pawn for every ply left, is
+                // not searched unless it gives check: the opponent would
+                // simply take, and so few plies are unlikely to win it back.
+                // Only once a move has been searched, so that a node never
+                // mistakes its skipped moves for no legal move at all.
+                if self.settings.see_prune_full
+                    && judged_by_eval
+                    && iteration > QUIESCENCE_DEPTH
+                    && iteration_plies <= PRUNING_MAX_PLIES
+                    && best > -MATE_BOUND
+                    && mv.promotion.is_none()
+                    && mv.kind != MoveKind::EnPassant
+                    && see::see(&self.board, mv) < -SEE_PRUNE_MARGIN * iteration_plies
+                    && !self.gives_check(mv)
+                {
+                    self.stats.see_prunes += 1;
+                    continue;
+                }
                 tried += 1;
 
                 // New eval and alpha.
@@ -504,6 +532,15 @@ impl Searcher {
                         self.stats.fail_high(tried);
                         if self.settings.ordering != MoveOrdering::MicroMax && is_quiet {
                             self.remember_killer(mv, ply);
+                        }
+                        // Deviation from micro-Max (switch `countermove`,
+                        // off by default): this quiet move refuted the
+                        // move before it; remember it for that move.
+                        if self.settings.countermove
+                            && is_quiet
+                            && let Some(previous) = self.path_moves.get(ply).copied().flatten()
+                        {
+                            self.countermoves[previous] = Some(mv);
                         }
                         if self.settings.ordering == MoveOrdering::History && is_quiet {
                             self.update_history(first, index, iteration_plies);
@@ -748,6 +785,9 @@ impl Searcher {
             return -INFINITY;
         }
         self.stats.null_tries += 1;
+        if self.settings.countermove {
+            self.set_path_move(ply + 1, None);
+        }
         let undo = self.board.make_null_move();
         self.path_keys.push(self.board.key());
         // Deviation from micro-Max (switch `null_adaptive`, off by default):
@@ -839,7 +879,7 @@ impl Searcher {
                 }
                 // Switch `improving`: a node whose evaluation is not rising
                 // is less likely to be saved by a late quiet move.
-                if self.settings.improving && !improving && !in_pv {
+                if self.settings.improving_lmr && !improving && !in_pv {
                     reduction += 1;
                 }
                 if reduction > 0 {
@@ -961,6 +1001,9 @@ impl Searcher {
         ply: usize,
         listener: &mut dyn Listener,
     ) -> Score {
+        if self.settings.countermove {
+            self.set_path_move(ply + 1, Some(self.countermove_index(mv)));
+        }
         let undo = self.board.make_move(mv);
         self.path_keys.push(self.board.key());
         let mut score;
@@ -1059,6 +1102,7 @@ impl Searcher {
     /// SEE; it tries every capture before any quiet move.
     fn order_with_killers(&mut self, first: usize, ply: usize) {
         let [killer_1, killer_2] = self.killers.get(ply).copied().unwrap_or_default();
+        let counter = self.countermove(ply);
         let by_history = self.settings.ordering == MoveOrdering::History;
         let mut keyed = std::mem::take(&mut self.ordering_scratch);
         keyed.clear();
@@ -1066,11 +1110,12 @@ impl Searcher {
             let mv = scored.mv;
             let (class, value) = match scored.capture_rank {
                 Some(rank) if see::is_good_capture(&self.board, mv) => (0, -rank),
-                Some(_) => (4, -see::see(&self.board, mv)),
+                Some(_) => (5, -see::see(&self.board, mv)),
                 None if Some(mv) == killer_1 => (1, 0),
                 None if Some(mv) == killer_2 => (2, 0),
-                None if by_history => (3, -self.history[self.history_index(mv)]),
-                None => (3, 0),
+                None if counter == Some(mv) => (3, 0),
+                None if by_history => (4, -self.history[self.history_index(mv)]),
+                None => (4, 0),
             };
             keyed.push(((class, value, place), scored));
         }
@@ -1108,6 +1153,34 @@ impl Searcher {
                 place += 1;
             }
         }
+    }
+
+    /// Switch `countermove`: the quiet move that last refuted the move that
+    /// led to the node at `ply`, if any.
+    fn countermove(&self, ply: usize) -> Option<Move> {
+        if !self.settings.countermove {
+            return None;
+        }
+        let previous = self.path_moves.get(ply).copied().flatten()?;
+        self.countermoves[previous]
+    }
+
+    /// Switch `countermove`: where the reply that refutes `mv` (a move of
+    /// the side to move, not yet made) is kept: by the moving piece and
+    /// its target square.
+    fn countermove_index(&self, mv: Move) -> usize {
+        let side = self.board.side_to_move().index();
+        let kind = self.board.piece_at(mv.from).kind_code();
+        (side * 8 + kind) * 128 + mv.to.index()
+    }
+
+    /// Switch `countermove`: record which move leads to the node at `ply`
+    /// (`None` for a null move).
+    fn set_path_move(&mut self, ply: usize, countermove_index: Option<usize>) {
+        if self.path_moves.len() <= ply {
+            self.path_moves.resize(ply + 1, None);
+        }
+        self.path_moves[ply] = countermove_index;
     }
 
     /// Remember a quiet move that caused a beta cut-off at `ply` as its first
@@ -1314,6 +1387,36 @@ mod tests {
         searcher.move_stack.clear();
         assert!(!searcher.generate_and_rank(true, true, 0));
         assert_ne!(searcher.move_stack[2].mv, often_good);
+    }
+
+    #[test]
+    fn the_countermove_comes_right_after_the_killers() {
+        let mut searcher = ordering_position("ordering=history,countermove=on");
+        let killer = searcher.board.parse_coordinate_move("b1c3").unwrap();
+        let counter = searcher.board.parse_coordinate_move("d1a4").unwrap();
+        searcher.remember_killer(killer, 1);
+        // Black's last move was ...Nf6-d5 (as if); a4 refuted it before.
+        searcher.board = Board::from_fen("6k1/8/5np1/7p/4P3/3P4/8/1N1Q2K1 b - - 0 1").unwrap();
+        let previous = searcher.board.parse_coordinate_move("f6d5").unwrap();
+        let previous_index = searcher.countermove_index(previous);
+        searcher.countermoves[previous_index] = Some(counter);
+        searcher.set_path_move(1, Some(previous_index));
+        searcher.board = ordering_position("").board;
+        assert!(!searcher.generate_and_rank(true, false, 1));
+        let moves = listed_moves(&searcher);
+        assert_eq!(moves[..3], ["e4d5", "b1c3", "d1a4"]);
+        // Without the switch it is a quiet move like the others (none has
+        // a history yet), and so it is after another move than ...Nd5.
+        let third_move = |searcher: &mut Searcher| {
+            searcher.move_stack.clear();
+            assert!(!searcher.generate_and_rank(true, false, 1));
+            listed_moves(searcher)[2].clone()
+        };
+        searcher.settings.countermove = false;
+        assert_ne!(third_move(&mut searcher), "d1a4");
+        searcher.settings.countermove = true;
+        searcher.set_path_move(1, None);
+        assert_ne!(third_move(&mut searcher), "d1a4");
     }
 
     #[test]

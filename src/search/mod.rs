@@ -194,6 +194,14 @@ pub struct Searcher {
     generated: Vec<Move>,
     /// Two killer moves per ply (`ordering=killers` and `history`), cleared per search.
     killers: Vec<[Option<Move>; 2]>,
+    /// Switch `countermove`: the quiet move that last refuted each move,
+    /// by the moving piece and its target square (see
+    /// `Searcher::countermove_index`), cleared per search.
+    countermoves: Vec<Option<Move>>,
+    /// Switch `countermove`: for each ply of the search path, the
+    /// `countermoves` index of the move that led there (`None` at the
+    /// root and after a null move).
+    path_moves: Vec<Option<usize>>,
     /// The evaluation of each full-width node on the search path, by ply
     /// (`None` in check), for switch `improving`.
     path_evals: Vec<Option<Score>>,
@@ -256,6 +264,8 @@ impl Searcher {
             move_stack: Vec::with_capacity(8192),
             generated: Vec::with_capacity(256),
             killers: Vec::new(),
+            countermoves: vec![None; micromax::COUNTERMOVE_ENTRIES],
+            path_moves: Vec::with_capacity(256),
             path_evals: Vec::new(),
             history: vec![0; 2 * 128 * 128],
             activity_cache: Vec::new(),
@@ -370,6 +380,8 @@ impl Searcher {
         self.path_keys.push(board.key());
         self.move_stack.clear();
         self.killers.clear();
+        self.countermoves.fill(None);
+        self.path_moves.clear();
         self.path_evals.clear();
         // Every search starts afresh, so that a position always gets the same
         // search (the laboratory compares searches position by position).

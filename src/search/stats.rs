@@ -63,6 +63,9 @@ pub struct Counters {
     /// Nodes searched a ply less deep for want of a move from the table
     /// (switch `iir`).
     pub iir_reductions: u64,
+    /// Moves near the horizon skipped because they lose material by static
+    /// exchange (switch `see_prune_full`).
+    pub see_prunes: u64,
 }
 
 impl Counters {
@@ -80,7 +83,7 @@ impl Counters {
     }
 
     /// The counts as an array, in field order.
-    fn to_array(self) -> [u64; 19] {
+    fn to_array(self) -> [u64; 20] {
         [
             self.scoring_nodes,
             self.quiescence_nodes,
@@ -101,11 +104,12 @@ impl Counters {
             self.late_move_prunes,
             self.razor_prunes,
             self.iir_reductions,
+            self.see_prunes,
         ]
     }
 
     /// The counts from an array in field order.
-    fn from_array(c: [u64; 19]) -> Counters {
+    fn from_array(c: [u64; 20]) -> Counters {
         Counters {
             scoring_nodes: c[0],
             quiescence_nodes: c[1],
@@ -126,6 +130,7 @@ impl Counters {
             late_move_prunes: c[16],
             razor_prunes: c[17],
             iir_reductions: c[18],
+            see_prunes: c[19],
         }
     }
 
@@ -311,8 +316,12 @@ impl SearchStats {
                 c.futility_prunes, c.lmr_reductions, c.lmr_researches, c.check_extensions
             ),
             format!(
-                "reverse futility prunes {}, late-move prunes {}, razor prunes {}, IIR {}",
-                c.reverse_futility_prunes, c.late_move_prunes, c.razor_prunes, c.iir_reductions
+                "reverse futility prunes {}, late-move prunes {}, razor prunes {}, IIR {}, SEE prunes {}",
+                c.reverse_futility_prunes,
+                c.late_move_prunes,
+                c.razor_prunes,
+                c.iir_reductions,
+                c.see_prunes
             ),
             format!(
                 "selective depth {}, quiescence share {:.1} %",

@@ -156,14 +156,20 @@ pub struct Settings {
     /// history is reduced less, one with a bad history more.
     pub lmr_history: bool,
     /// A node whose evaluation is above that of its side's last node on the
-    /// path is "improving": table LMR reduces a ply less there (more
-    /// elsewhere) and reverse futility needs a ply less of margin.
+    /// path is "improving": reverse futility needs a ply less of margin
+    /// there.
     pub improving: bool,
+    /// With `improving`: table LMR also reduces a ply more in a null-window
+    /// node that is not improving (`improving=on`; `improving=rfp` leaves
+    /// LMR alone).
+    pub improving_lmr: bool,
     /// Reverse futility pruning: near the horizon, a node whose evaluation
     /// beats beta by a margin per ply returns at once.
     pub rfp: bool,
     /// Reverse futility margin per ply of depth left, in centipawns.
     pub rfp_margin: Score,
+    /// The most plies from the horizon at which reverse futility prunes.
+    pub rfp_max_plies: i32,
     /// Razoring: near the horizon, a node far below alpha is answered by
     /// quiescence.
     pub razoring: bool,
@@ -172,6 +178,12 @@ pub struct Settings {
     /// Late-move pruning: near the horizon, quiet moves after the first few
     /// are not searched at all.
     pub lmp: bool,
+    /// SEE pruning in full-width nodes: near the horizon, a move that loses
+    /// more than a pawn per ply left by static exchange is not searched.
+    pub see_prune_full: bool,
+    /// With `ordering=killers` or `history`: the quiet move that last
+    /// refuted the previous move is tried right after the killers.
+    pub countermove: bool,
     /// Check extension.
     pub check_extension: CheckExtension,
     /// The quiescence scheme.
@@ -267,11 +279,15 @@ impl Settings {
             lmr_root: true,
             lmr_history: false,
             improving: false,
+            improving_lmr: false,
             rfp: false,
             rfp_margin: RFP_MARGIN,
+            rfp_max_plies: 3,
             razoring: false,
             razor_margin: RAZOR_MARGIN,
             lmp: false,
+            see_prune_full: false,
+            countermove: false,
             check_extension: CheckExtension::NotInEndgame,
             quiescence: Quiescence::TwoPass,
             pvs: false,
@@ -708,15 +724,22 @@ pub const OPTIONS: &[TechniqueOption] = &[
     },
     TechniqueOption {
         name: "improving",
-        kind: OptionKind::Switch,
-        doc: "eval above the side's node two plies up: rfp margin a ply less; else table LMR a ply more",
-        get: |s| i32::from(s.improving),
-        set: |s, v| s.improving = v != 0,
+        kind: OptionKind::Choice(&["off", "on", "rfp"]),
+        doc: "eval above the side's node two plies up: rfp margin a ply less; on: else table LMR a ply more (rfp: LMR as it was)",
+        get: |s| match (s.improving, s.improving_lmr) {
+            (false, _) => 0,
+            (true, true) => 1,
+            (true, false) => 2,
+        },
+        set: |s, v| {
+            s.improving = v != 0;
+            s.improving_lmr = v == 1;
+        },
     },
     TechniqueOption {
         name: "rfp",
         kind: OptionKind::Switch,
-        doc: "reverse futility pruning: within 3 plies of the horizon, return if eval - margin * plies >= beta",
+        doc: "reverse futility pruning: within rfp_max_plies (3) of the horizon, return if eval - margin * plies >= beta",
         get: |s| i32::from(s.rfp),
         set: |s, v| s.rfp = v != 0,
     },
@@ -726,6 +749,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "reverse futility margin per ply in centipawns",
         get: |s| s.rfp_margin,
         set: |s, v| s.rfp_margin = v,
+    },
+    TechniqueOption {
+        name: "rfp_max_plies",
+        kind: OptionKind::Spin { min: 1, max: 10 },
+        doc: "reverse futility pruning acts this many plies from the horizon or nearer",
+        get: |s| s.rfp_max_plies,
+        set: |s, v| s.rfp_max_plies = v,
     },
     TechniqueOption {
         name: "razoring",
@@ -747,6 +777,20 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "late-move pruning: within 3 plies of the horizon, skip quiet moves after the first 3 + plies^2",
         get: |s| i32::from(s.lmp),
         set: |s, v| s.lmp = v != 0,
+    },
+    TechniqueOption {
+        name: "see_prune_full",
+        kind: OptionKind::Switch,
+        doc: "within 3 plies of the horizon, skip a move that loses more than 100 cp per ply left by SEE (not checks)",
+        get: |s| i32::from(s.see_prune_full),
+        set: |s, v| s.see_prune_full = v != 0,
+    },
+    TechniqueOption {
+        name: "countermove",
+        kind: OptionKind::Switch,
+        doc: "with ordering=killers or history: the quiet move that last refuted the previous move, right after the killers",
+        get: |s| i32::from(s.countermove),
+        set: |s, v| s.countermove = v != 0,
     },
     TechniqueOption {
         name: "check_extension",
