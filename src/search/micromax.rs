@@ -766,7 +766,7 @@ impl Searcher {
         in_check: bool,
         listener: &mut dyn Listener,
     ) -> Score {
-        // Deviation from micro-Max (switch `null_eval`, off by default): a
+        // Deviation from micro-Max (switch `null_eval`, on in the default): a
         // position that does not even reach beta standing still will hardly
         // reach it after passing, so the null move is not worth its search.
         let allowed = iteration > QUIESCENCE_DEPTH

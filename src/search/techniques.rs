@@ -321,6 +321,7 @@ impl Settings {
                 see_prune: true,
                 aspiration: true,
                 null_reduction: 3,
+                null_eval: true,
                 time_stability: true,
                 ..micromax
             }),
@@ -1096,6 +1097,10 @@ pub fn worth_rows() -> Vec<(String, String)> {
         ("SEE pruning in quiescence", "see_prune=off"),
         ("aspiration windows", "aspiration=off"),
         ("null-move reduction of 3 plies (vs micro-Max's 2)", "null_reduction=2"),
+        (
+            "a null move only where the evaluation reaches beta",
+            "null_eval=off",
+        ),
         (
             "the soft time limit scaled by the best move's stability",
             "time_stability=off",
