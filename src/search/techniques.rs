@@ -221,6 +221,8 @@ pub const LMR_REDUCTION: i32 = 1;
 pub const FUTILITY_MARGIN: Score = 0;
 /// Reverse futility pruning's margin per ply: three quarters of a pawn.
 pub const RFP_MARGIN: Score = 75;
+/// The most plies from the horizon at which reverse futility prunes.
+pub const RFP_MAX_PLIES: i32 = 3;
 /// Razoring's margin per ply: two pawns.
 pub const RAZOR_MARGIN: Score = 200;
 /// `activity_plies` in every preset but the default (which counts them 2 or
@@ -282,7 +284,7 @@ impl Settings {
             improving_lmr: false,
             rfp: false,
             rfp_margin: RFP_MARGIN,
-            rfp_max_plies: 3,
+            rfp_max_plies: RFP_MAX_PLIES,
             razoring: false,
             razor_margin: RAZOR_MARGIN,
             lmp: false,
