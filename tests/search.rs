@@ -289,6 +289,46 @@ fn last_reported_line_starts_with_the_move_played_and_ponder_move_is_its_reply()
     assert!(best_changed_in_unfinished_iteration > 0);
 }
 
+/// A position whose first iteration takes more nodes (about 2,300) than
+/// the search visits between looks at its limits (1,024).
+const CAPTURES_GALORE_FEN: &str =
+    "1k1r3r/pp2qpp1/2n1bn1p/2bpp3/2B1P1Q1/2NPBN1P/PPP2PP1/1K1R3R w - - 0 1";
+
+#[test]
+fn a_node_limit_inside_depth_one_still_searches_depth_one() {
+    // A strength-limited search's budget (1,000 nodes at the weakest) can run
+    // out inside the first iteration, which once left the move played
+    // unsearched and no line shown at all.
+    for fen in [umax::board::START_FEN, CAPTURES_GALORE_FEN] {
+        let board = Board::from_fen(fen).unwrap();
+        for nodes in [1, 10, 100] {
+            let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+            let mut recorder = Recorder::default();
+            let result = searcher.think(&board, &[], &Limits::nodes(nodes), &mut recorder);
+            let last = recorder.reports.last().expect("a line");
+            assert!(last.depth >= 1, "{fen} nodes {nodes}");
+            assert_eq!(
+                last.pv.first(),
+                result.best_move.as_ref(),
+                "{fen} nodes {nodes}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_search_out_of_time_at_once_still_shows_the_move_it_plays() {
+    let board = Board::from_fen(CAPTURES_GALORE_FEN).unwrap();
+    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+    let mut recorder = Recorder::default();
+    let limits = Limits::move_time(std::time::Duration::ZERO);
+    let result = searcher.think(&board, &[], &limits, &mut recorder);
+    let best = result.best_move.expect("a move");
+    assert!(board.legal_moves().contains(&best));
+    let last = recorder.reports.last().expect("a line");
+    assert_eq!(last.pv, vec![best]);
+}
+
 #[test]
 fn the_fuzzed_ponder_move_is_legal() {
     let (board, result) = search(PONDER_BUG_FEN, Limits::nodes(217_088));

@@ -236,13 +236,6 @@ impl Searcher {
             return best + Score::from(best < eval); // deep enough: answered from the table
         }
 
-        // Pass 1, the scoring pass (micro-Max's iteration d = 1): rank the
-        // captures by MVV/LVA and see whether we can capture the king.
-        //
-        // Deviation from micro-Max: micro-Max generates moves afresh in every
-        // iteration by scanning the board. We generate once per node (captures
-        // only if the node will only do quiescence) and order them once.
-        let first = self.move_stack.len();
         let checks_ply = self.settings.quiescence_checks && depth == QUIESCENCE_DEPTH;
         // Deviation from micro-Max (switch `quiescence_evasions`, off by
         // default): a quiescence node in check (after a capture that gave
@@ -252,6 +245,85 @@ impl Searcher {
             && depth <= QUIESCENCE_DEPTH
             && !checks_ply
             && self.board.in_check();
+        // With reverse futility (below), a full-width node first makes sure
+        // that the move that led here was legal: micro-Max finds out in its
+        // scoring pass, when a move captures the king, but reverse futility
+        // may answer the node before any move is generated. (Quiescence
+        // nodes still find out in their scoring pass.)
+        let full_width = depth > QUIESCENCE_DEPTH;
+        let us = self.board.side_to_move();
+        if full_width
+            && self.settings.rfp
+            && self
+                .board
+                .is_attacked(self.board.king_square(us.opposite()), us)
+        {
+            self.count_node((iteration + 1).max(SCORING_PASS), listener);
+            return INFINITY; // K capture: the previous move was illegal
+        }
+
+        // Deviation from micro-Max (switches `mobility`, `king_attack` and
+        // the other activity terms, on in the default): they depend on every
+        // piece, so no move's gain can keep them up to date. A full-width node
+        // counts them afresh and adds them to the incremental evaluation it
+        // was handed; it takes them out again before handing the score to a
+        // reply that counts its own. Quiescence nodes, most of the tree, do
+        // not count them: they inherit those of the last node that did (the
+        // moves in between change them little, and counting them there would
+        // cost more than it is worth). With `activity_plies` above 1 the
+        // full-width nodes nearest the horizon inherit them too. Counted only
+        // here, once the table has not answered and the position is legal
+        // (the test just above):
+        // a node answered from the table adds the delayed-loss bonus against
+        // the evaluation without them.
+        let activity = if counts_activity(depth, self.settings.activity_plies) {
+            self.activity()
+        } else {
+            0
+        };
+        let eval = eval + activity;
+
+        // Deviation from micro-Max: micro-Max learns that it is in check when its
+        // null move gets the king captured (`P == I`); we ask the board, so that
+        // the null move can be skipped in check and stalemate told from mate.
+        let in_check = quiescence_in_check || ((full_width || checks_ply) && self.board.in_check());
+        // Deviation from micro-Max (switch `rfp`, on by default): reverse
+        // futility pruning. Near the horizon, if the evaluation beats beta by
+        // a margin for every ply left, assume some move keeps it above beta.
+        //
+        // It and razoring below judge a node by its evaluation alone, so they
+        // act only where that is safe: a full-width null-window node below the
+        // root, not in check. Tested before the node generates its moves:
+        // most nodes it prunes would never look at them.
+        let plies_left = depth - QUIESCENCE_DEPTH;
+        let judged_by_eval = full_width && !pv_node && !in_check && ply > 0;
+        // Deviation from micro-Max (switch `improving`, off by default): is
+        // the evaluation above that of this side's last node on the path?
+        // If so a fail high is likelier, and a late move's refutation less.
+        let improving =
+            full_width && self.settings.improving && self.is_improving(eval, in_check, ply);
+        if self.settings.rfp
+            && judged_by_eval
+            && plies_left <= self.settings.rfp_max_plies
+            && beta.abs() < MATE_BOUND
+            && eval - self.settings.rfp_margin * (plies_left - i32::from(improving)) >= beta
+        {
+            // Counted as the scoring pass it skips, so that the node counts
+            // do not depend on where the pruning happens.
+            if iteration < SCORING_PASS {
+                self.count_node(SCORING_PASS, listener);
+            }
+            self.stats.reverse_futility_prunes += 1;
+            return eval;
+        }
+
+        // Pass 1, the scoring pass (micro-Max's iteration d = 1): rank the
+        // captures by MVV/LVA and see whether we can capture the king.
+        //
+        // Deviation from micro-Max: micro-Max generates moves afresh in every
+        // iteration by scanning the board. We generate once per node (captures
+        // only if the node will only do quiescence) and order them once.
+        let first = self.move_stack.len();
         let all_moves = depth > QUIESCENCE_DEPTH || checks_ply || quiescence_in_check;
         if self.generate_and_rank(all_moves, depth == QUIESCENCE_DEPTH + 1, ply) {
             // The pass that found the king capture: the scoring pass, unless a
@@ -266,33 +338,8 @@ impl Searcher {
             self.count_node(SCORING_PASS, listener);
         }
 
-        // Deviation from micro-Max (switches `mobility`, `king_attack` and
-        // the other activity terms, on in the default): they depend on every
-        // piece, so no move's gain can keep them up to date. A full-width node
-        // counts them afresh and adds them to the incremental evaluation it
-        // was handed; it takes them out again before handing the score to a
-        // reply that counts its own. Quiescence nodes, most of the tree, do
-        // not count them: they inherit those of the last node that did (the
-        // moves in between change them little, and counting them there would
-        // cost more than it is worth). With `activity_plies` above 1 the
-        // full-width nodes nearest the horizon inherit them too. Counted only
-        // here, once the table has not answered and the position is legal:
-        // a node answered from the table adds the delayed-loss bonus against
-        // the evaluation without them.
-        let activity = if counts_activity(depth, self.settings.activity_plies) {
-            self.activity()
-        } else {
-            0
-        };
-        let eval = eval + activity;
-
         let mut best_move = self.put_hint_first(entry, ply, first, last);
 
-        // Deviation from micro-Max: micro-Max learns that it is in check when its
-        // null move gets the king captured (`P == I`); we ask the board, so that
-        // the null move can be skipped in check and stalemate told from mate.
-        let full_width = depth > QUIESCENCE_DEPTH;
-        let in_check = quiescence_in_check || ((full_width || checks_ply) && self.board.in_check());
         // Deviation from micro-Max (switch `quiescence_checks`, off by default):
         // in check in the first quiescence ply, every evasion is searched and
         // the side to move may not stand pat.
@@ -308,30 +355,6 @@ impl Searcher {
                 CheckExtension::Captures => false, // decided per move, in `child_depth`
             };
 
-        // Deviation from micro-Max (switch `rfp`, on by default): reverse
-        // futility pruning. Near the horizon, if the evaluation beats beta by
-        // a margin for every ply left, assume some move keeps it above beta.
-        //
-        // It and razoring below judge a node by its evaluation alone, so they
-        // act only where that is safe: a full-width null-window node below the
-        // root, not in check.
-        let plies_left = depth - QUIESCENCE_DEPTH;
-        let judged_by_eval = full_width && !pv_node && !in_check && ply > 0;
-        // Deviation from micro-Max (switch `improving`, off by default): is
-        // the evaluation above that of this side's last node on the path?
-        // If so a fail high is likelier, and a late move's refutation less.
-        let improving =
-            full_width && self.settings.improving && self.is_improving(eval, in_check, ply);
-        if self.settings.rfp
-            && judged_by_eval
-            && plies_left <= self.settings.rfp_max_plies
-            && beta.abs() < MATE_BOUND
-            && eval - self.settings.rfp_margin * (plies_left - i32::from(improving)) >= beta
-        {
-            self.stats.reverse_futility_prunes += 1;
-            self.move_stack.truncate(first);
-            return eval;
-        }
         // Deviation from micro-Max (switch `razoring`, off by default): the
         // mirror image of reverse futility. Near the horizon, if the
         // evaluation is below alpha by a margin for every ply left, quiet

@@ -451,6 +451,15 @@ impl Searcher {
                     result.best_move = Some(best);
                     result.info = self.info(start, plies, self.root_best_score);
                     listener.iteration_done(&result.info);
+                } else if plies == 1 {
+                    // Stopped before any move was searched to depth 1 (a
+                    // deadline already past): the first legal move is played
+                    // unsearched, and the one line shown says so, depth 0.
+                    result.info = SearchInfo {
+                        pv: result.best_move.into_iter().collect(),
+                        ..self.info(start, 0, root_eval)
+                    };
+                    listener.iteration_done(&result.info);
                 }
                 break;
             }
@@ -616,8 +625,12 @@ impl Searcher {
         }
     }
 
+    /// Has the search used its node budget? Not before the first iteration
+    /// is done: a move is never played unsearched for want of nodes (a
+    /// strength-limited search's small budget can run out inside depth 1).
     fn node_limit_reached(&self) -> bool {
         self.node_limit.is_some_and(|limit| self.nodes >= limit)
+            && !self.search_stats.iterations.is_empty()
     }
 
     /// The best line: `first`, then the best moves stored in the hash table,
