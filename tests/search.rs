@@ -317,16 +317,41 @@ fn a_node_limit_inside_depth_one_still_searches_depth_one() {
 }
 
 #[test]
-fn a_search_out_of_time_at_once_still_shows_the_move_it_plays() {
+fn a_search_out_of_time_at_once_still_searches_depth_one() {
     let board = Board::from_fen(CAPTURES_GALORE_FEN).unwrap();
     let mut searcher = Searcher::new(TEST_TABLE_LOG2);
     let mut recorder = Recorder::default();
     let limits = Limits::move_time(std::time::Duration::ZERO);
     let result = searcher.think(&board, &[], &limits, &mut recorder);
+    let last = recorder.reports.last().expect("a line");
+    assert_eq!(last.depth, 1);
+    assert_eq!(last.pv.first(), result.best_move.as_ref());
+}
+
+/// Records every line the search reports, and tells it to stop at once.
+#[derive(Default)]
+struct StopAtOnce(Recorder);
+
+impl umax::search::Listener for StopAtOnce {
+    fn should_stop(&mut self) -> bool {
+        true
+    }
+
+    fn iteration_done(&mut self, info: &umax::search::SearchInfo) {
+        self.0.reports.push(info.clone());
+    }
+}
+
+#[test]
+fn a_search_stopped_inside_depth_one_shows_the_move_it_plays() {
+    let board = Board::from_fen(CAPTURES_GALORE_FEN).unwrap();
+    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+    let mut listener = StopAtOnce::default();
+    let result = searcher.think(&board, &[], &Limits::default(), &mut listener);
     let best = result.best_move.expect("a move");
     assert!(board.legal_moves().contains(&best));
-    let last = recorder.reports.last().expect("a line");
-    assert_eq!(last.pv, vec![best]);
+    let last = listener.0.reports.last().expect("a line");
+    assert_eq!((last.depth, last.pv.as_slice()), (0, [best].as_slice()));
 }
 
 #[test]

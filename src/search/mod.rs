@@ -452,9 +452,9 @@ impl Searcher {
                     result.info = self.info(start, plies, self.root_best_score);
                     listener.iteration_done(&result.info);
                 } else if plies == 1 {
-                    // Stopped before any move was searched to depth 1 (a
-                    // deadline already past): the first legal move is played
-                    // unsearched, and the one line shown says so, depth 0.
+                    // Told to stop before any move was searched to depth 1:
+                    // the first legal move is played unsearched, and the one
+                    // line shown says so, depth 0.
                     result.info = SearchInfo {
                         pv: result.best_move.into_iter().collect(),
                         ..self.info(start, 0, root_eval)
@@ -619,7 +619,11 @@ impl Searcher {
             self.set_deadlines(&limits, Instant::now());
             self.limits_after_ponder_hit = None;
         }
-        let time_up = self.deadlines.hard.is_some_and(|t| Instant::now() >= t);
+        // A deadline, like the node budget, waits for the first iteration:
+        // depth 1 takes a few thousand nodes at most, and a move played
+        // unsearched may lose at once. Only an order to stop stops it.
+        let time_up =
+            self.deadlines.hard.is_some_and(|t| Instant::now() >= t) && self.first_iteration_done();
         if interrupted || time_up || self.node_limit_reached() {
             self.stopped = true;
         }
@@ -629,8 +633,12 @@ impl Searcher {
     /// is done: a move is never played unsearched for want of nodes (a
     /// strength-limited search's small budget can run out inside depth 1).
     fn node_limit_reached(&self) -> bool {
-        self.node_limit.is_some_and(|limit| self.nodes >= limit)
-            && !self.search_stats.iterations.is_empty()
+        self.node_limit.is_some_and(|limit| self.nodes >= limit) && self.first_iteration_done()
+    }
+
+    /// Has the root finished depth 1 in this search?
+    fn first_iteration_done(&self) -> bool {
+        !self.search_stats.iterations.is_empty()
     }
 
     /// The best line: `first`, then the best moves stored in the hash table,
