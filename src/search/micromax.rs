@@ -272,10 +272,11 @@ impl Searcher {
         // moves in between change them little, and counting them there would
         // cost more than it is worth). With `activity_plies` above 1 the
         // full-width nodes nearest the horizon inherit them too. Counted only
-        // here, once the table has not answered and the position is legal
-        // (the test just above):
-        // a node answered from the table adds the delayed-loss bonus against
-        // the evaluation without them.
+        // here, once the table has not answered (with `rfp`, once the test
+        // above has also found the position legal; without it, an illegal
+        // position counts them before its scoring pass finds out): a node
+        // answered from the table adds the delayed-loss bonus against the
+        // evaluation without them.
         let activity = if counts_activity(depth, self.settings.activity_plies) {
             self.activity()
         } else {
