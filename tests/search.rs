@@ -234,13 +234,19 @@ fn same_search_gives_same_result() {
     assert_eq!(first.best_move, second.best_move);
 }
 
-/// Records every line the search reports.
+/// Records every line the search reports; with `stop`, tells it to stop at
+/// its first look at its limits.
 #[derive(Default)]
 struct Recorder {
     reports: Vec<umax::search::SearchInfo>,
+    stop: bool,
 }
 
 impl umax::search::Listener for Recorder {
+    fn should_stop(&mut self) -> bool {
+        self.stop
+    }
+
     fn iteration_done(&mut self, info: &umax::search::SearchInfo) {
         self.reports.push(info.clone());
     }
@@ -328,29 +334,18 @@ fn a_search_out_of_time_at_once_still_searches_depth_one() {
     assert_eq!(last.pv.first(), result.best_move.as_ref());
 }
 
-/// Records every line the search reports, and tells it to stop at once.
-#[derive(Default)]
-struct StopAtOnce(Recorder);
-
-impl umax::search::Listener for StopAtOnce {
-    fn should_stop(&mut self) -> bool {
-        true
-    }
-
-    fn iteration_done(&mut self, info: &umax::search::SearchInfo) {
-        self.0.reports.push(info.clone());
-    }
-}
-
 #[test]
 fn a_search_stopped_inside_depth_one_shows_the_move_it_plays() {
     let board = Board::from_fen(CAPTURES_GALORE_FEN).unwrap();
     let mut searcher = Searcher::new(TEST_TABLE_LOG2);
-    let mut listener = StopAtOnce::default();
-    let result = searcher.think(&board, &[], &Limits::default(), &mut listener);
+    let mut recorder = Recorder {
+        stop: true,
+        ..Recorder::default()
+    };
+    let result = searcher.think(&board, &[], &Limits::default(), &mut recorder);
     let best = result.best_move.expect("a move");
     assert!(board.legal_moves().contains(&best));
-    let last = listener.0.reports.last().expect("a line");
+    let last = recorder.reports.last().expect("a line");
     assert_eq!((last.depth, last.pv.as_slice()), (0, [best].as_slice()));
 }
 

@@ -245,23 +245,7 @@ impl Searcher {
             && depth <= QUIESCENCE_DEPTH
             && !checks_ply
             && self.board.in_check();
-        // With reverse futility (below), a full-width node first makes sure
-        // that the move that led here was legal: micro-Max finds out in its
-        // scoring pass, when a move captures the king, but reverse futility
-        // may answer the node before any move is generated. (Quiescence
-        // nodes still find out in their scoring pass.)
         let full_width = depth > QUIESCENCE_DEPTH;
-        let us = self.board.side_to_move();
-        if full_width
-            && self.settings.rfp
-            && self
-                .board
-                .is_attacked(self.board.king_square(us.opposite()), us)
-        {
-            self.count_node((iteration + 1).max(SCORING_PASS), listener);
-            return INFINITY; // K capture: the previous move was illegal
-        }
-
         // Deviation from micro-Max (switches `mobility`, `king_attack` and
         // the other activity terms, on in the default): they depend on every
         // piece, so no move's gain can keep them up to date. A full-width node
@@ -272,11 +256,10 @@ impl Searcher {
         // moves in between change them little, and counting them there would
         // cost more than it is worth). With `activity_plies` above 1 the
         // full-width nodes nearest the horizon inherit them too. Counted only
-        // here, once the table has not answered (with `rfp`, once the test
-        // above has also found the position legal; without it, an illegal
-        // position counts them before its scoring pass finds out): a node
-        // answered from the table adds the delayed-loss bonus against the
-        // evaluation without them.
+        // here, once the table has not answered (a node answered from the
+        // table adds the delayed-loss bonus against the evaluation without
+        // them), and before the scoring pass, as reverse futility needs them:
+        // a position reached by an illegal move counts them in vain.
         let activity = if counts_activity(depth, self.settings.activity_plies) {
             self.activity()
         } else {
@@ -294,8 +277,10 @@ impl Searcher {
         //
         // It and razoring below judge a node by its evaluation alone, so they
         // act only where that is safe: a full-width null-window node below the
-        // root, not in check. Tested before the node generates its moves:
-        // most nodes it prunes would never look at them.
+        // root, not in check. Tested before the node generates its moves
+        // (micro-Max's scoring pass): most nodes it prunes would never look
+        // at them. The one thing that pass would have told, whether the move
+        // into the node was legal, is asked of the board instead, last.
         let plies_left = depth - QUIESCENCE_DEPTH;
         let judged_by_eval = full_width && !pv_node && !in_check && ply > 0;
         // Deviation from micro-Max (switch `improving`, off by default): is
@@ -308,6 +293,7 @@ impl Searcher {
             && plies_left <= self.settings.rfp_max_plies
             && beta.abs() < MATE_BOUND
             && eval - self.settings.rfp_margin * (plies_left - i32::from(improving)) >= beta
+            && !self.previous_move_was_illegal()
         {
             // Counted as the scoring pass it skips, so that the node counts
             // do not depend on where the pruning happens.
@@ -602,6 +588,16 @@ impl Searcher {
         }
         self.move_stack.truncate(first);
         best + Score::from(best < eval) // delayed-loss bonus
+    }
+
+    /// Can the side to move capture the king? Then the move that led here
+    /// was illegal. micro-Max finds out in its scoring pass, when a move
+    /// captures the king; reverse futility answers a node before that pass,
+    /// so it asks the board.
+    fn previous_move_was_illegal(&self) -> bool {
+        let us = self.board.side_to_move();
+        self.board
+            .is_attacked(self.board.king_square(us.opposite()), us)
     }
 
     /// Switch `improving`: record this full-width node's evaluation for the
