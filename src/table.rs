@@ -406,6 +406,35 @@ impl TranspositionTable {
         bound: Bound,
         best_move: Option<Move>,
     ) {
+        let best_move = best_move.map_or(NO_MOVE, PackedMove::pack);
+        self.store_packed(key, score, depth, bound, best_move);
+    }
+
+    /// Store like [`store`](Self::store), keeping the best move of `probed`,
+    /// what an earlier probe of the same key found: for a node that answers
+    /// before it generates the moves that move would be among.
+    #[inline]
+    pub fn store_keeping_move(
+        &mut self,
+        key: u64,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        probed: Option<Entry>,
+    ) {
+        let best_move = probed.map_or(NO_MOVE, |entry| entry.best_move);
+        self.store_packed(key, score, depth, bound, best_move);
+    }
+
+    #[inline]
+    fn store_packed(
+        &mut self,
+        key: u64,
+        score: i32,
+        depth: i32,
+        bound: Bound,
+        best_move: PackedMove,
+    ) {
         let check = Self::check_bits(key);
         let mut index = self.slot_index(key);
         if self.buckets {
@@ -425,7 +454,7 @@ impl TranspositionTable {
         self.slots[index] = Slot {
             check,
             score: score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
-            best_move: best_move.map_or(NO_MOVE, PackedMove::pack),
+            best_move,
             depth: depth.clamp(1, i32::from(u8::MAX)) as u8,
             bound,
             generation: self.generation,

@@ -304,6 +304,41 @@ impl Searcher {
             return eval;
         }
 
+        // Deviation from micro-Max (switch `null_first`, on in the default):
+        // a node that will search one iteration (no internal deepening)
+        // tries the null move before it generates its moves, so that a
+        // null-move cut-off costs no move list. micro-Max tries it inside
+        // the deepening loop, after the scoring pass, which is also where it
+        // learns that the move into the node was illegal; here the board is
+        // asked that first, as for reverse futility. The tree stays nearly
+        // the same: only the history the null move's search leaves behind
+        // now sorts the node's moves.
+        let mut null_tried_at = None;
+        if self.settings.null_first
+            && full_width
+            && iteration == depth - 1
+            && self.null_move_allowed(beta, eval, depth, ply, in_check)
+            && !self.previous_move_was_illegal()
+        {
+            null_tried_at = Some(depth);
+            let null_score =
+                self.search_null_move(beta, [eval, activity], depth, ply, in_check, listener);
+            if self.stopped {
+                return 0;
+            }
+            if null_score >= beta {
+                // Counted as the one pass the node would have made (its
+                // scoring pass was skipped: it starts at `depth - 1`).
+                self.count_node(depth, listener);
+                self.stats.null_cutoffs += 1;
+                if uses_table {
+                    self.table
+                        .store_keeping_move(key, null_score, depth, Bound::Lower, entry);
+                }
+                return null_score + Score::from(null_score < eval);
+            }
+        }
+
         // Pass 1, the scoring pass (micro-Max's iteration d = 1): rank the
         // captures by MVV/LVA and see whether we can capture the king.
         //
@@ -311,6 +346,7 @@ impl Searcher {
         // iteration by scanning the board. We generate once per node (captures
         // only if the node will only do quiescence) and order them once.
         let first = self.move_stack.len();
+        self.stats.move_lists += 1;
         let all_moves = depth > QUIESCENCE_DEPTH || checks_ply || quiescence_in_check;
         if self.generate_and_rank(all_moves, depth == QUIESCENCE_DEPTH + 1, ply) {
             // The pass that found the king capture: the scoring pass, unless a
@@ -385,8 +421,11 @@ impl Searcher {
 
             // Search null move, then prune or stand pat: in quiescence the side
             // to move may decline to capture and keep the current score.
-            let null_score =
-                self.search_null_move(beta, [eval, activity], iteration, ply, in_check, listener);
+            let null_score = if null_tried_at == Some(iteration) {
+                -INFINITY // tried before the moves were generated, and failed
+            } else {
+                self.search_null_move(beta, [eval, activity], iteration, ply, in_check, listener)
+            };
             if self.stopped {
                 self.move_stack.truncate(first);
                 return 0;
@@ -786,22 +825,7 @@ impl Searcher {
         in_check: bool,
         listener: &mut dyn Listener,
     ) -> Score {
-        // Deviation from micro-Max (switch `null_eval`, on in the default): a
-        // position that does not even reach beta standing still will hardly
-        // reach it after passing, so the null move is not worth its search.
-        let allowed = iteration > QUIESCENCE_DEPTH
-            && (!self.settings.null_eval || eval >= beta)
-            && match self.settings.null {
-                NullMove::Off => false,
-                NullMove::On => {
-                    ply > 0
-                        && !in_check
-                        && (!self.settings.null_guard
-                            || self.board.has_non_pawn_material(self.board.side_to_move()))
-                }
-                NullMove::MicroMax => true,
-            };
-        if !allowed {
+        if !self.null_move_allowed(beta, eval, iteration, ply, in_check) {
             return -INFINITY;
         }
         self.stats.null_tries += 1;
@@ -828,6 +852,32 @@ impl Searcher {
         let ignored = self.settings.null == NullMove::MicroMax
             && self.material_gone > NULL_MOVE_MATERIAL_LIMIT;
         if ignored { -INFINITY } else { score }
+    }
+
+    /// May this node's `iteration` try the null move? (See [`Self::search_null_move`].)
+    fn null_move_allowed(
+        &self,
+        beta: Score,
+        eval: Score,
+        iteration: i32,
+        ply: usize,
+        in_check: bool,
+    ) -> bool {
+        // Deviation from micro-Max (switch `null_eval`, on in the default): a
+        // position that does not even reach beta standing still will hardly
+        // reach it after passing, so the null move is not worth its search.
+        iteration > QUIESCENCE_DEPTH
+            && (!self.settings.null_eval || eval >= beta)
+            && match self.settings.null {
+                NullMove::Off => false,
+                NullMove::On => {
+                    ply > 0
+                        && !in_check
+                        && (!self.settings.null_guard
+                            || self.board.has_non_pawn_material(self.board.side_to_move()))
+                }
+                NullMove::MicroMax => true,
+            }
     }
 
     /// The depth of the reply's search: one less than this iteration, less a

@@ -37,8 +37,9 @@
 //!    alpha and the reply would only be a quiescence search, the reply would
 //!    stand pat and fail high at once: so we do not search it at all.
 //! 6. **Null-move pruning** (R = 2; umax's default reduces by 3, switch
-//!    `null_reduction`, and tries it only where the evaluation reaches
-//!    beta, switch `null_eval`), **late-move reduction** of quiet moves, and
+//!    `null_reduction`, tries it only where the evaluation reaches beta,
+//!    switch `null_eval`, and before the node generates its moves, switch
+//!    `null_first`), **late-move reduction** of quiet moves, and
 //!    a **check extension**, as in micro-Max 4.8.
 //!
 //! Legality is tested the micro-Max way: moves are pseudo-legal, and a move

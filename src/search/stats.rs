@@ -66,6 +66,9 @@ pub struct Counters {
     /// Moves near the horizon skipped because they lose material by static
     /// exchange (switch `see_prune_full`).
     pub see_prunes: u64,
+    /// Nodes that generated their moves (the others were answered before:
+    /// by the table, reverse futility or, with `null_first`, the null move).
+    pub move_lists: u64,
 }
 
 impl Counters {
@@ -83,7 +86,7 @@ impl Counters {
     }
 
     /// The counts as an array, in field order.
-    fn to_array(self) -> [u64; 20] {
+    fn to_array(self) -> [u64; 21] {
         [
             self.scoring_nodes,
             self.quiescence_nodes,
@@ -105,11 +108,12 @@ impl Counters {
             self.razor_prunes,
             self.iir_reductions,
             self.see_prunes,
+            self.move_lists,
         ]
     }
 
     /// The counts from an array in field order.
-    fn from_array(c: [u64; 20]) -> Counters {
+    fn from_array(c: [u64; 21]) -> Counters {
         Counters {
             scoring_nodes: c[0],
             quiescence_nodes: c[1],
@@ -131,6 +135,7 @@ impl Counters {
             razor_prunes: c[17],
             iir_reductions: c[18],
             see_prunes: c[19],
+            move_lists: c[20],
         }
     }
 
@@ -310,7 +315,10 @@ impl SearchStats {
                 "hash probes {}, hits {}, cut-offs {}",
                 c.hash_probes, c.hash_hits, c.hash_cutoffs
             ),
-            format!("null moves {}, cut-offs {}", c.null_tries, c.null_cutoffs),
+            format!(
+                "null moves {}, cut-offs {}; move lists generated {}",
+                c.null_tries, c.null_cutoffs, c.move_lists
+            ),
             format!(
                 "futility prunes {}, LMR reductions {}, re-searches {}, check extensions {}",
                 c.futility_prunes, c.lmr_reductions, c.lmr_researches, c.check_extensions

@@ -138,6 +138,8 @@ pub struct Settings {
     pub null_eval: bool,
     /// Null-move reduction grows by a ply for every 6 plies of depth.
     pub null_adaptive: bool,
+    /// The null move is tried before the node generates its moves.
+    pub null_first: bool,
     /// Late-move reduction.
     pub lmr: bool,
     /// LMR applies at iterations deeper than this (micro-Max: 5).
@@ -273,6 +275,7 @@ impl Settings {
             null_guard: true,
             null_eval: false,
             null_adaptive: false,
+            null_first: false,
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
@@ -324,6 +327,7 @@ impl Settings {
                 aspiration: true,
                 null_reduction: 3,
                 null_eval: true,
+                null_first: true,
                 time_stability: true,
                 ..micromax
             }),
@@ -668,6 +672,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "null move only when the evaluation reaches beta (micro-Max: always)",
         get: |s| i32::from(s.null_eval),
         set: |s, v| s.null_eval = v != 0,
+    },
+    TechniqueOption {
+        name: "null_first",
+        kind: OptionKind::Switch,
+        doc: "the null move is tried before the node generates its moves (micro-Max: after)",
+        get: |s| i32::from(s.null_first),
+        set: |s, v| s.null_first = v != 0,
     },
     TechniqueOption {
         name: "null_adaptive",
@@ -1102,6 +1113,10 @@ pub fn worth_rows() -> Vec<(String, String)> {
         (
             "a null move only where the evaluation reaches beta",
             "null_eval=off",
+        ),
+        (
+            "the null move tried before the moves are generated",
+            "null_first=off",
         ),
         (
             "the soft time limit scaled by the best move's stability",
