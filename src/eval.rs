@@ -431,9 +431,12 @@ impl EvalTerms {
     pub const TAPERED_SUPPORTED: EvalTerms = EvalTerms(1 << 13);
     /// `eval=tapered`: each king's distance to the passed pawns.
     pub const TAPERED_PASSED_KING: EvalTerms = EvalTerms(1 << 14);
+    /// `eval=tapered`: backward pawns.
+    pub const TAPERED_BACKWARD: EvalTerms = EvalTerms(1 << 20);
     /// Every tapered position term. A move's gain keeps them up to date:
     /// they depend on the pawns, the kings and the castling rights only.
-    pub const TAPERED_TERMS: EvalTerms = EvalTerms(64 | 128 | 256 | 512 | 1024 | 1 << 13 | 1 << 14);
+    pub const TAPERED_TERMS: EvalTerms =
+        EvalTerms(64 | 128 | 256 | 512 | 1024 | 1 << 13 | 1 << 14 | 1 << 20);
     /// The squares each knight, bishop, rook and queen reaches (under
     /// `eval=umax` and `eval=tapered`, with the tuned values).
     pub const MOBILITY: EvalTerms = EvalTerms(2048);
@@ -449,11 +452,14 @@ impl EvalTerms {
     /// A bare king against a queen or rook: drive it to the edge, bring the
     /// kings together (as [`Self::MOBILITY`], but not tuned).
     pub const MOP_UP: EvalTerms = EvalTerms(1 << 18);
+    /// The squares a knight, bishop, rook or queen reaches that an enemy
+    /// pawn attacks (as [`Self::MOBILITY`]): mobility a pawn takes away.
+    pub const UNSAFE_MOBILITY: EvalTerms = EvalTerms(1 << 19);
     /// The terms counted afresh in every full-width node: they depend on
     /// where every piece stands or can go, which no move's gain keeps up to
     /// date.
     pub const ACTIVITY_TERMS: EvalTerms =
-        EvalTerms(2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17 | 1 << 18);
+        EvalTerms(2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17 | 1 << 18 | 1 << 19);
     /// Every seed-002 term.
     const SEED_TERMS: EvalTerms = EvalTerms(63);
 

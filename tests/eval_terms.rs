@@ -339,7 +339,7 @@ fn tapered_eval_at(terms: EvalTerms, board: &Board, material_gone: i32) -> Score
 }
 
 /// The tapered position terms, with their switch names.
-const TAPERED_TERMS: [(&str, EvalTerms); 7] = [
+const TAPERED_TERMS: [(&str, EvalTerms); 8] = [
     ("tapered_passed", EvalTerms::TAPERED_PASSED),
     ("tapered_isolated", EvalTerms::TAPERED_ISOLATED),
     ("tapered_doubled", EvalTerms::TAPERED_DOUBLED),
@@ -347,6 +347,7 @@ const TAPERED_TERMS: [(&str, EvalTerms); 7] = [
     ("tapered_castling", EvalTerms::TAPERED_CASTLING),
     ("tapered_supported", EvalTerms::TAPERED_SUPPORTED),
     ("tapered_passed_king", EvalTerms::TAPERED_PASSED_KING),
+    ("tapered_backward", EvalTerms::TAPERED_BACKWARD),
 ];
 
 /// The terms that occur in `counts` (indexed as [`tapered::ALL_TERMS`]), with
@@ -541,6 +542,11 @@ fn activity_switches_change_the_evaluation_where_their_terms_occur() {
             EvalTerms::BISHOP_PAIR,
             "2b1kb2/8/8/8/8/8/8/2B1K3 w - - 0 1",
         ),
+        (
+            "unsafe_mobility",
+            EvalTerms::UNSAFE_MOBILITY,
+            "4k3/4p3/8/8/4N3/8/8/4K3 w - - 0 1",
+        ),
     ] {
         let board = Board::from_fen(fen).unwrap();
         let on = EvalTerms::NONE.with(term, true);
@@ -616,6 +622,7 @@ fn each_tapered_term_switch_changes_the_evaluation_where_its_term_occurs() {
         ),
         ("tapered_supported", "4k3/8/8/8/8/1P6/2P5/4K3 w - - 0 1"),
         ("tapered_passed_king", "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1"),
+        ("tapered_backward", "4k3/8/1p6/2p5/8/3P4/8/4K3 w - - 0 1"),
     ];
     for ((name, term), (fen_name, fen)) in TAPERED_TERMS.iter().zip(fens) {
         assert_eq!(*name, fen_name);
@@ -655,4 +662,41 @@ fn tapered_is_the_default_and_a_choice_of_the_eval_option() {
     )
     .unwrap();
     assert_ne!(umax.nodes(), tapered.nodes());
+}
+
+#[test]
+fn backward_pawns_and_squares_a_pawn_takes_away_are_counted() {
+    let has = |counts: &[(Term, i32)], term: Term, count: i32| {
+        assert!(counts.contains(&(term, count)), "{counts:?}");
+    };
+    // White's d3 has no pawn beside it and Black's c5 attacks d4: backward.
+    // Black's c5 is covered by b6, level with it or behind it on the
+    // b-file, so it is not backward although d3 attacks c4.
+    has(
+        &counts("4k3/8/1p6/2p5/8/3P4/8/4K3 w - - 0 1"),
+        Term::Backward,
+        1,
+    );
+    // With a white pawn on e2, behind d3 on a neighbouring file, d3 can be
+    // defended: no backward pawn (and b6, c5 are not backward either).
+    let defended = counts("4k3/8/1p6/2p5/8/3P4/4P3/4K3 w - - 0 1");
+    assert!(
+        !defended.iter().any(|(term, _)| *term == Term::Backward),
+        "{defended:?}"
+    );
+    // A pawn in front of it on a neighbouring file does not help: e4 is
+    // ahead of d3, so d3 is still backward.
+    has(
+        &counts("4k3/8/1p6/2p5/4P3/3P4/8/4K3 w - - 0 1"),
+        Term::Backward,
+        1,
+    );
+    // The knight on e4 reaches c3, c5, d2, d6, f2, f6, g3, g5; Black's pawn
+    // on e7 attacks d6 and f6: two squares it takes away (counted for
+    // White, as mobility is; the tuned value is what makes them a loss).
+    has(
+        &activity_counts("4k3/4p3/8/8/4N3/8/8/4K3 w - - 0 1"),
+        Term::UnsafeMobility,
+        2,
+    );
 }

@@ -971,6 +971,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_PASSED_KING, v != 0),
     },
     TechniqueOption {
+        name: "tapered_backward",
+        kind: OptionKind::Switch,
+        doc: "eval=tapered: a pawn no neighbour can defend, whose square in front an enemy pawn attacks",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::TAPERED_BACKWARD)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_BACKWARD, v != 0),
+    },
+    TechniqueOption {
         name: "rook_files",
         kind: OptionKind::Switch,
         doc: "tuned value of a rook on an open or half-open file (eval umax, tapered; counted as mobility)",
@@ -990,6 +997,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "tuned value of two bishops or more (eval umax, tapered; counted as mobility)",
         get: |s| i32::from(s.eval_terms.contains(EvalTerms::BISHOP_PAIR)),
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::BISHOP_PAIR, v != 0),
+    },
+    TechniqueOption {
+        name: "unsafe_mobility",
+        kind: OptionKind::Switch,
+        doc: "tuned value of each square a piece reaches that an enemy pawn attacks (eval umax, tapered; counted as mobility)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::UNSAFE_MOBILITY)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::UNSAFE_MOBILITY, v != 0),
     },
     TechniqueOption {
         name: "mop_up",
