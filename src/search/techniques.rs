@@ -1138,11 +1138,15 @@ pub fn worth_rows() -> Vec<(String, String)> {
         ),
         (
             "tapered evaluation with its activity terms (vs umax's)",
-            "eval=umax,mobility=off,king_attack=off,rook_files=off,pawn_threats=off,bishop_pair=off",
+            "eval=umax,mobility=off,king_attack=off,rook_files=off,pawn_threats=off,bishop_pair=off,unsafe_mobility=off",
         ),
         (
             "pawn support, kings' race to passers, rook files, pawn threats, bishop pair",
             "tapered_supported=off,tapered_passed_king=off,rook_files=off,pawn_threats=off,bishop_pair=off",
+        ),
+        (
+            "backward pawns, squares an enemy pawn takes away",
+            "tapered_backward=off,unsafe_mobility=off",
         ),
     ]
     .iter()
