@@ -321,8 +321,7 @@ impl Searcher {
             && !self.previous_move_was_illegal()
         {
             null_tried_at = Some(depth);
-            let null_score =
-                self.search_null_move(beta, [eval, activity], depth, ply, in_check, listener);
+            let null_score = self.search_null_move(beta, [eval, activity], depth, ply, listener);
             if self.stopped {
                 return 0;
             }
@@ -421,10 +420,13 @@ impl Searcher {
 
             // Search null move, then prune or stand pat: in quiescence the side
             // to move may decline to capture and keep the current score.
-            let null_score = if null_tried_at == Some(iteration) {
-                -INFINITY // tried before the moves were generated, and failed
+            // (Not again if it was tried before the moves were generated.)
+            let null_score = if null_tried_at != Some(iteration)
+                && self.null_move_allowed(beta, eval, iteration, ply, in_check)
+            {
+                self.search_null_move(beta, [eval, activity], iteration, ply, listener)
             } else {
-                self.search_null_move(beta, [eval, activity], iteration, ply, in_check, listener)
+                -INFINITY
             };
             if self.stopped {
                 self.move_stack.truncate(first);
@@ -807,27 +809,18 @@ impl Searcher {
     /// Search null move: let the opponent move twice. If we are still >= beta
     /// after searching that `R` plies shallower, the position is so good that a
     /// real move will be too: the caller cuts off without trying one. Returns
-    /// the null move's score, or `-INFINITY` when none was searched or its score
-    /// is not to be trusted. `[eval, activity]` is this node's evaluation and
-    /// the activity terms in it (see [`handed_eval`]).
-    ///
-    /// Deviation from micro-Max (switch `null=on`, the default): micro-Max tries
-    /// the null move in every node, in check too, and ignores its score late in
-    /// the game (`R > 35`); we skip it at the root, in check, and (switch
-    /// `null_guard`, on by default) whenever the side to move has only king and
-    /// pawns, where zugzwang makes it unsound.
+    /// the null move's score, or `-INFINITY` when its score is not to be
+    /// trusted. The caller has asked [`Self::null_move_allowed`] first.
+    /// `[eval, activity]` is this node's evaluation and the activity terms in
+    /// it (see [`handed_eval`]).
     fn search_null_move(
         &mut self,
         beta: Score,
         [eval, activity]: [Score; 2],
         iteration: i32,
         ply: usize,
-        in_check: bool,
         listener: &mut dyn Listener,
     ) -> Score {
-        if !self.null_move_allowed(beta, eval, iteration, ply, in_check) {
-            return -INFINITY;
-        }
         self.stats.null_tries += 1;
         if self.settings.countermove {
             self.set_path_move(ply + 1, None);
@@ -854,7 +847,13 @@ impl Searcher {
         if ignored { -INFINITY } else { score }
     }
 
-    /// May this node's `iteration` try the null move? (See [`Self::search_null_move`].)
+    /// May this node's `iteration` try the null move?
+    ///
+    /// Deviation from micro-Max (switch `null=on`, the default): micro-Max tries
+    /// the null move in every node, in check too, and ignores its score late in
+    /// the game (`R > 35`); we skip it at the root, in check, and (switch
+    /// `null_guard`, on by default) whenever the side to move has only king and
+    /// pawns, where zugzwang makes it unsound.
     fn null_move_allowed(
         &self,
         beta: Score,
