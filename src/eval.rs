@@ -110,11 +110,28 @@ const FULL_PHASE_UNITS: i32 = 40;
 /// game; we count what is missing from the board, so a position set up from FEN
 /// gets the right phase too.
 pub fn material_gone(board: &Board) -> i32 {
+    material_gone_unclamped(board).max(0)
+}
+
+/// [`material_gone`] after `mv` (pseudo-legal, not yet made) from a position
+/// whose material gone is `material_gone`: a captured knight, bishop, rook or
+/// queen adds its units, a promoted piece takes its units away. Not clamped
+/// at 0 as [`material_gone`] is (a third queen makes it negative), so that it
+/// can be followed move by move; the phase clamps it.
+pub fn material_gone_after(board: &Board, mv: Move, material_gone: i32) -> i32 {
+    let captured = board.piece_at(mv.to).kind_code();
+    let promoted = mv.promotion.map_or(0, |kind| PHASE_UNITS[kind as usize]);
+    material_gone + PHASE_UNITS[captured] - promoted
+}
+
+/// [`material_gone`] without its clamp at 0: the start of the count that
+/// [`material_gone_after`] follows.
+pub fn material_gone_unclamped(board: &Board) -> i32 {
     let mut units = 0;
     for square in Square::all() {
         units += PHASE_UNITS[board.piece_at(square).kind_code()];
     }
-    (FULL_PHASE_UNITS - units).max(0)
+    FULL_PHASE_UNITS - units
 }
 
 /// Bonus for each pawn step in the end game: a quarter of `material_gone`, in
@@ -986,6 +1003,26 @@ pub fn move_gain_cached(
     } else {
         gain + terms_gain(terms, board, mv)
     }
+}
+
+/// [`move_gain_cached`] under `eval=tapered` for a move that takes the phase
+/// from that of `gone_before` to that of `gone_after` (switch `node_phase`):
+/// what every piece gains or loses by the new phase
+/// ([`tapered::phase_shift`]), plus the move's gain at the new phase.
+#[inline]
+pub fn move_gain_across_phases(
+    terms: EvalTerms,
+    board: &Board,
+    mv: Move,
+    [gone_before, gone_after]: [i32; 2],
+    cache: &mut tapered::StructureCache,
+) -> Score {
+    let shift = if gone_before == gone_after {
+        0
+    } else {
+        tapered::phase_shift(terms, board, [gone_before, gone_after], cache)
+    };
+    shift + move_gain_cached(EvalStyle::Tapered, terms, board, mv, gone_after, cache)
 }
 
 /// The part of the evaluation that no move's gain keeps up to date, for the

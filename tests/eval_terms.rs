@@ -317,6 +317,50 @@ fn tapered_incremental_gain_equals_the_change_of_the_full_evaluation() {
     assert!(captures > 100, "only {captures} moves change the phase");
 }
 
+#[test]
+fn across_phases_the_gain_is_the_change_of_the_evaluation_at_each_positions_own_phase() {
+    // With `node_phase` the search scores every node at its own phase: a
+    // capture of a piece (or a promotion) re-blends every piece left. The
+    // gain it hands on must then be the change from the full evaluation of
+    // the position before, at its phase, to that of the position after, at
+    // its own; and the material gone it follows must be the board's.
+    let mut checked = 0;
+    let mut phase_changes = 0;
+    let mut cache = tapered::StructureCache::new();
+    common::walk_random_games(17, 30, |board| {
+        let mut moves = Vec::new();
+        board.generate_moves(&mut moves);
+        let gone = eval::material_gone_unclamped(board);
+        for &mv in &moves {
+            if board.piece_at(mv.to).kind() == Some(umax::board::PieceKind::King) {
+                continue;
+            }
+            let mut after = board.clone();
+            after.make_move(mv);
+            let gone_after = eval::material_gone_after(board, mv, gone);
+            assert_eq!(gone_after, eval::material_gone_unclamped(&after), "{mv}");
+            phase_changes += usize::from(gone_after != gone);
+            for terms in tapered_term_sets() {
+                let before = tapered_eval_at(terms, board, gone);
+                let gain =
+                    eval::move_gain_across_phases(terms, board, mv, [gone, gone_after], &mut cache);
+                assert_eq!(
+                    -tapered_eval_at(terms, &after, gone_after),
+                    before + gain,
+                    "{terms:?}: {mv} in {}",
+                    board.to_fen()
+                );
+                checked += 1;
+            }
+        }
+    });
+    assert!(checked > 10_000, "only {checked} moves checked");
+    assert!(
+        phase_changes > 100,
+        "only {phase_changes} moves change the phase"
+    );
+}
+
 /// The sets of terms the tapered walk checks: none, each tapered position
 /// term alone, all of them (the default), and everything.
 fn tapered_term_sets() -> Vec<EvalTerms> {

@@ -885,11 +885,13 @@ impl StructureCache {
             return terms_score(terms, &structure.counts(), phase);
         }
         // Multiply-shift hashing: the top bits of the product mix every bit
-        // of the pawns and kings.
+        // of the pawns, the kings and the phase (a search that scores each
+        // node at its own phase, `node_phase`, asks for one structure at
+        // several phases, which would otherwise evict each other).
         let [white, black] = structure.pawns;
         let kings = structure.kings[0].index() << 8 | structure.kings[1].index();
-        let mixed =
-            (white ^ black.rotate_left(29) ^ kings as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let mixed = (white ^ black.rotate_left(29) ^ kings as u64 ^ (phase as u64) << 58)
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let index = (mixed >> (64 - STRUCTURE_CACHE_SLOTS.trailing_zeros())) as usize;
         if let Some(slot) = self.slots[index]
             && slot.structure == *structure
@@ -966,6 +968,44 @@ pub fn move_gain_cached(
         );
     }
     gain
+}
+
+/// How much the evaluation of `board`, for the side to move, changes when
+/// its phase is taken from `material_gone` as `gone_before` to `gone_after`:
+/// every piece's table value and the position terms blended anew.
+///
+/// Deviation from micro-Max: with the switch `node_phase` the search scores
+/// every node at its own phase, as the tuner does. A capture of a knight,
+/// bishop, rook or queen (or a promotion) changes the phase, and with it the
+/// value of every piece still on the board; this is that change, counted on
+/// the position before the move (the move's own gain is then counted at the
+/// new phase).
+pub fn phase_shift(
+    terms: EvalTerms,
+    board: &Board,
+    [gone_before, gone_after]: [i32; 2],
+    cache: &mut StructureCache,
+) -> Score {
+    let (before, after) = (phase(gone_before), phase(gone_after));
+    if before == after {
+        return 0;
+    }
+    let mut white = 0;
+    for color in [Color::White, Color::Black] {
+        let sign = if color == Color::White { 1 } else { -1 };
+        let mut pieces = board.occupied_by(color);
+        while pieces != 0 {
+            let square = Square::from_bit_index(pieces.trailing_zeros());
+            pieces &= pieces - 1;
+            let piece = board.piece_at(square);
+            white += sign * (value(piece, square, after) - value(piece, square, before));
+        }
+    }
+    if terms.intersects(EvalTerms::TAPERED_TERMS) {
+        let structure = Structure::of(board);
+        white += cache.score(terms, &structure, after) - cache.score(terms, &structure, before);
+    }
+    for_side(board.side_to_move(), white)
 }
 
 // ----- the activity terms: mobility, king attack and the piece terms -----

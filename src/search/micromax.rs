@@ -181,6 +181,35 @@ fn is_horizon(iteration: i32, extend_check: bool) -> bool {
     iteration == QUIESCENCE_DEPTH + 1 && !extend_check
 }
 
+/// A node's phase shifts ([`eval::tapered::phase_shift`]) by the material
+/// gone after a move: a capture of a knight or a bishop, of a rook, of a
+/// queen, or a promotion each give one.
+#[derive(Default)]
+struct PhaseShifts {
+    counted: [(i32, Score); 4],
+    len: usize,
+}
+
+impl PhaseShifts {
+    /// The shift to the phase of `gone_after`, counted by `count` the first
+    /// time it is asked for (later ones, past the fourth, are counted again).
+    #[inline]
+    fn get_or_count(&mut self, gone_after: i32, count: impl FnOnce() -> Score) -> Score {
+        if let Some(&(_, shift)) = self.counted[..self.len]
+            .iter()
+            .find(|(gone, _)| *gone == gone_after)
+        {
+            return shift;
+        }
+        let shift = count();
+        if self.len < self.counted.len() {
+            self.counted[self.len] = (gone_after, shift);
+            self.len += 1;
+        }
+        shift
+    }
+}
+
 impl Searcher {
     /// micro-Max's `D()`: the score of the position on `self.board` for the side
     /// to move, searched `depth` deep (see the module docs of `search` for what
@@ -414,6 +443,10 @@ impl Searcher {
         };
 
         // Iterative deepening loop.
+        // The phase shifts this node's captures cause, by the material gone
+        // after them (switch `node_phase`): the same for every capture of a
+        // knight or bishop, so counted once.
+        let mut phase_shifts = PhaseShifts::default();
         while iteration < depth || iteration < QUIESCENCE_DEPTH {
             iteration += 1;
             self.count_node(iteration, listener);
@@ -510,15 +543,7 @@ impl Searcher {
                 tried += 1;
 
                 // New eval and alpha.
-                let gain = eval::move_gain_cached(
-                    self.settings.eval,
-                    self.settings.eval_terms,
-                    &self.board,
-                    mv,
-                    self.material_gone,
-                    &mut self.structure_cache,
-                );
-                let new_eval = eval + gain;
+                let new_eval = eval + self.move_gain(mv, &mut phase_shifts);
                 let child_alpha = best.max(alpha);
                 let is_hint = index == first && best_move == Some(mv);
                 let child_depth = if quiet_check {
@@ -678,8 +703,12 @@ impl Searcher {
         if self.activity_cache[slot].0 == key && key != 0 {
             return self.activity_cache[slot].1;
         }
-        let activity =
-            eval::tapered::activity(self.settings.eval_terms, &self.board, self.material_gone);
+        let gone = if self.scores_at_node_phase() {
+            self.node_material_gone
+        } else {
+            self.material_gone
+        };
+        let activity = eval::tapered::activity(self.settings.eval_terms, &self.board, gone);
         self.activity_cache[slot] = (key, activity);
         activity
     }
@@ -1073,6 +1102,8 @@ impl Searcher {
         if self.settings.countermove {
             self.set_path_move(ply + 1, Some(self.countermove_index(mv)));
         }
+        let gone = self.node_material_gone;
+        self.node_material_gone = eval::material_gone_after(&self.board, mv, gone);
         let undo = self.board.make_move(mv);
         self.path_keys.push(self.board.key());
         let mut score;
@@ -1108,7 +1139,61 @@ impl Searcher {
         }
         self.path_keys.pop();
         self.board.unmake_move(mv, undo);
+        self.node_material_gone = gone;
         score
+    }
+
+    /// What `mv` gains for the side to move: micro-Max's incremental
+    /// evaluation at the root's phase, or (switch `node_phase`) at the
+    /// node's, where a move that changes the phase also re-blends every
+    /// piece ([`eval::move_gain_across_phases`], with the re-blending
+    /// counted once per node and phase in `phase_shifts`).
+    fn move_gain(&mut self, mv: Move, phase_shifts: &mut PhaseShifts) -> Score {
+        let terms = self.settings.eval_terms;
+        if !self.scores_at_node_phase() {
+            return eval::move_gain_cached(
+                self.settings.eval,
+                terms,
+                &self.board,
+                mv,
+                self.material_gone,
+                &mut self.structure_cache,
+            );
+        }
+        let gone = self.node_material_gone;
+        let gone_after = eval::material_gone_after(&self.board, mv, gone);
+        let shift = if gone_after == gone {
+            0
+        } else {
+            phase_shifts.get_or_count(gone_after, || {
+                eval::tapered::phase_shift(
+                    terms,
+                    &self.board,
+                    [gone, gone_after],
+                    &mut self.structure_cache,
+                )
+            })
+        };
+        shift
+            + eval::move_gain_cached(
+                EvalStyle::Tapered,
+                terms,
+                &self.board,
+                mv,
+                gone_after,
+                &mut self.structure_cache,
+            )
+    }
+
+    /// Deviation from micro-Max (switch `node_phase`, off by default): does
+    /// the search score each node at its own phase? micro-Max fixes the
+    /// phase at the root, so that a move's gain never depends on the path;
+    /// the tuner, though, scores each position at its own phase, and a
+    /// search whose captures lead into an end game should see the end
+    /// game's values there.
+    #[inline]
+    fn scores_at_node_phase(&self) -> bool {
+        self.settings.node_phase && self.settings.eval == EvalStyle::Tapered
     }
 
     /// Generate this node's moves onto the move stack, ordered as the switches

@@ -222,6 +222,9 @@ pub struct Searcher {
     ordering_scratch: Vec<((i32, Score, usize), ScoredMove)>,
     /// micro-Max's `R`: non-pawn material gone from the board (see `eval.rs`).
     material_gone: i32,
+    /// The same for the node being searched, followed move by move (unclamped,
+    /// see [`eval::material_gone_after`]): its phase under `node_phase`.
+    node_material_gone: i32,
     /// Nodes as micro-Max counts them: passes of the deepening loop.
     nodes: u64,
     /// Calls of the search function (positions visited), for comparison.
@@ -274,6 +277,7 @@ impl Searcher {
             structure_cache: eval::tapered::StructureCache::new(),
             ordering_scratch: Vec::with_capacity(256),
             material_gone: 0,
+            node_material_gone: 0,
             nodes: 0,
             calls: 0,
             selective_depth: 0,
@@ -390,6 +394,7 @@ impl Searcher {
         self.history.fill(0);
         self.activity_cache.fill((0, 0));
         self.material_gone = eval::material_gone(board);
+        self.node_material_gone = eval::material_gone_unclamped(board);
         self.table.set_buckets(self.settings.hash_buckets);
         self.table.start_search();
         self.nodes = 0;

@@ -140,6 +140,9 @@ pub struct Settings {
     pub null_adaptive: bool,
     /// The null move is tried before the node generates its moves.
     pub null_first: bool,
+    /// `eval=tapered`: every node is scored at its own game phase (micro-Max:
+    /// at the root's).
+    pub node_phase: bool,
     /// Late-move reduction.
     pub lmr: bool,
     /// LMR applies at iterations deeper than this (micro-Max: 5).
@@ -276,6 +279,7 @@ impl Settings {
             null_eval: false,
             null_adaptive: false,
             null_first: false,
+            node_phase: false,
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
@@ -679,6 +683,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "the null move is tried before the node generates its moves (micro-Max: after)",
         get: |s| i32::from(s.null_first),
         set: |s, v| s.null_first = v != 0,
+    },
+    TechniqueOption {
+        name: "node_phase",
+        kind: OptionKind::Switch,
+        doc: "eval=tapered: score every node at its own game phase, so a capture re-blends every piece (micro-Max: the root's phase)",
+        get: |s| i32::from(s.node_phase),
+        set: |s, v| s.node_phase = v != 0,
     },
     TechniqueOption {
         name: "null_adaptive",
