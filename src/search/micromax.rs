@@ -442,11 +442,11 @@ impl Searcher {
             depth
         };
 
-        // Iterative deepening loop.
         // The phase shifts this node's captures cause, by the material gone
         // after them (switch `node_phase`): the same for every capture of a
         // knight or bishop, so counted once.
         let mut phase_shifts = PhaseShifts::default();
+        // Iterative deepening loop.
         while iteration < depth || iteration < QUIESCENCE_DEPTH {
             iteration += 1;
             self.count_node(iteration, listener);
