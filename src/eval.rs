@@ -1017,12 +1017,8 @@ pub fn move_gain_across_phases(
     [gone_before, gone_after]: [i32; 2],
     cache: &mut tapered::StructureCache,
 ) -> Score {
-    let shift = if gone_before == gone_after {
-        0
-    } else {
-        tapered::phase_shift(terms, board, [gone_before, gone_after], cache)
-    };
-    shift + move_gain_cached(EvalStyle::Tapered, terms, board, mv, gone_after, cache)
+    tapered::phase_shift(terms, board, [gone_before, gone_after], cache)
+        + move_gain_cached(EvalStyle::Tapered, terms, board, mv, gone_after, cache)
 }
 
 /// The part of the evaluation that no move's gain keeps up to date, for the

@@ -181,35 +181,6 @@ fn is_horizon(iteration: i32, extend_check: bool) -> bool {
     iteration == QUIESCENCE_DEPTH + 1 && !extend_check
 }
 
-/// A node's phase shifts ([`eval::tapered::phase_shift`]) by the material
-/// gone after a move: a capture of a knight or a bishop, of a rook, of a
-/// queen, or a promotion each give one.
-#[derive(Default)]
-struct PhaseShifts {
-    counted: [(i32, Score); 4],
-    len: usize,
-}
-
-impl PhaseShifts {
-    /// The shift to the phase of `gone_after`, counted by `count` the first
-    /// time it is asked for (later ones, past the fourth, are counted again).
-    #[inline]
-    fn get_or_count(&mut self, gone_after: i32, count: impl FnOnce() -> Score) -> Score {
-        if let Some(&(_, shift)) = self.counted[..self.len]
-            .iter()
-            .find(|(gone, _)| *gone == gone_after)
-        {
-            return shift;
-        }
-        let shift = count();
-        if self.len < self.counted.len() {
-            self.counted[self.len] = (gone_after, shift);
-            self.len += 1;
-        }
-        shift
-    }
-}
-
 impl Searcher {
     /// micro-Max's `D()`: the score of the position on `self.board` for the side
     /// to move, searched `depth` deep (see the module docs of `search` for what
@@ -442,10 +413,6 @@ impl Searcher {
             depth
         };
 
-        // The phase shifts this node's captures cause, by the material gone
-        // after them (switch `node_phase`): the same for every capture of a
-        // knight or bishop, so counted once.
-        let mut phase_shifts = PhaseShifts::default();
         // Iterative deepening loop.
         while iteration < depth || iteration < QUIESCENCE_DEPTH {
             iteration += 1;
@@ -543,7 +510,7 @@ impl Searcher {
                 tried += 1;
 
                 // New eval and alpha.
-                let new_eval = eval + self.move_gain(mv, &mut phase_shifts);
+                let new_eval = eval + self.move_gain(mv);
                 let child_alpha = best.max(alpha);
                 let is_hint = index == first && best_move == Some(mv);
                 let child_depth = if quiet_check {
@@ -1146,43 +1113,26 @@ impl Searcher {
     /// What `mv` gains for the side to move: micro-Max's incremental
     /// evaluation at the root's phase, or (switch `node_phase`) at the
     /// node's, where a move that changes the phase also re-blends every
-    /// piece ([`eval::move_gain_across_phases`], with the re-blending
-    /// counted once per node and phase in `phase_shifts`).
-    fn move_gain(&mut self, mv: Move, phase_shifts: &mut PhaseShifts) -> Score {
-        let terms = self.settings.eval_terms;
-        if !self.scores_at_node_phase() {
-            return eval::move_gain_cached(
-                self.settings.eval,
-                terms,
+    /// piece ([`eval::move_gain_across_phases`]).
+    fn move_gain(&mut self, mv: Move) -> Score {
+        if self.scores_at_node_phase() {
+            let gone = self.node_material_gone;
+            return eval::move_gain_across_phases(
+                self.settings.eval_terms,
                 &self.board,
                 mv,
-                self.material_gone,
+                [gone, eval::material_gone_after(&self.board, mv, gone)],
                 &mut self.structure_cache,
             );
         }
-        let gone = self.node_material_gone;
-        let gone_after = eval::material_gone_after(&self.board, mv, gone);
-        let shift = if gone_after == gone {
-            0
-        } else {
-            phase_shifts.get_or_count(gone_after, || {
-                eval::tapered::phase_shift(
-                    terms,
-                    &self.board,
-                    [gone, gone_after],
-                    &mut self.structure_cache,
-                )
-            })
-        };
-        shift
-            + eval::move_gain_cached(
-                EvalStyle::Tapered,
-                terms,
-                &self.board,
-                mv,
-                gone_after,
-                &mut self.structure_cache,
-            )
+        eval::move_gain_cached(
+            self.settings.eval,
+            self.settings.eval_terms,
+            &self.board,
+            mv,
+            self.material_gone,
+            &mut self.structure_cache,
+        )
     }
 
     /// Deviation from micro-Max (switch `node_phase`, off by default): does
