@@ -79,8 +79,12 @@ pub const PRUNING_MAX_PLIES: i32 = 3;
 pub const RAZORING_MAX_PLIES: i32 = 2;
 
 /// Switch `countermove`: entries of the counter-move table, one per side,
-/// piece kind code (1 to 6, of 8) and target square (0x88, of 128).
-pub(super) const COUNTERMOVE_ENTRIES: usize = 2 * 8 * 128;
+/// piece kind code (1 to 6, of 8) and target square (of 64).
+pub(super) const COUNTERMOVE_ENTRIES: usize = 2 * 8 * 64;
+
+/// Switch `countermove_history`: entries of the counter-move history, one
+/// per previous move and reply, each kept as a counter-move index.
+pub(super) const COUNTERMOVE_HISTORY_ENTRIES: usize = COUNTERMOVE_ENTRIES * COUNTERMOVE_ENTRIES;
 
 /// Switch `see_prune_full`: the material a move may lose by static exchange
 /// per ply left before it is skipped, in centipawns (a pawn).
@@ -156,7 +160,10 @@ fn is_tactical(victim: Piece, mv: Move, queen_pushes: bool) -> bool {
 
 /// Does a node searched `depth` deep count the activity terms itself
 /// (`activity_plies`: the fewest plies from the horizon that do)? Nodes
-/// nearer the horizon, and all quiescence nodes, inherit them instead.
+/// nearer the horizon inherit them instead. A node `depth - QUIESCENCE_DEPTH`
+/// plies from the horizon: 1 or more for full-width nodes, 0 for the first
+/// quiescence ply (the replies to the horizon's moves), -1 for the deeper
+/// quiescence nodes.
 #[inline]
 fn counts_activity(depth: i32, activity_plies: i32) -> bool {
     depth >= QUIESCENCE_DEPTH + activity_plies
@@ -251,11 +258,12 @@ impl Searcher {
         // piece, so no move's gain can keep them up to date. A full-width node
         // counts them afresh and adds them to the incremental evaluation it
         // was handed; it takes them out again before handing the score to a
-        // reply that counts its own. Quiescence nodes, most of the tree, do
-        // not count them: they inherit those of the last node that did (the
-        // moves in between change them little, and counting them there would
-        // cost more than it is worth). With `activity_plies` above 1 the
-        // full-width nodes nearest the horizon inherit them too. Counted only
+        // reply that counts its own. Nodes nearer the horizon than
+        // `activity_plies` do not count them: they inherit those of the last
+        // node that did (the moves in between change them little, and
+        // counting them in every node costs time). With `activity_plies` 1
+        // only quiescence nodes inherit, with 0 (first quiescence ply
+        // counts) the captures deeper in quiescence, with -1 no node. Counted only
         // here, once the table has not answered (a node answered from the
         // table adds the delayed-loss bonus against the evaluation without
         // them), and before the scoring pass, as reverse futility needs them:
@@ -586,7 +594,7 @@ impl Searcher {
                             self.countermoves[previous] = Some(mv);
                         }
                         if self.settings.ordering == MoveOrdering::History && is_quiet {
-                            self.update_history(first, index, iteration_plies);
+                            self.update_history(first, index, iteration_plies, ply);
                         }
                     }
                 }
@@ -818,7 +826,7 @@ impl Searcher {
         listener: &mut dyn Listener,
     ) -> Score {
         self.stats.null_tries += 1;
-        if self.settings.countermove {
+        if self.tracks_path_moves() {
             self.set_path_move(ply + 1, None);
         }
         let undo = self.board.make_null_move();
@@ -1066,7 +1074,7 @@ impl Searcher {
         ply: usize,
         listener: &mut dyn Listener,
     ) -> Score {
-        if self.settings.countermove {
+        if self.tracks_path_moves() {
             self.set_path_move(ply + 1, Some(self.countermove_index(mv)));
         }
         let gone = self.node_material_gone;
@@ -1208,6 +1216,7 @@ impl Searcher {
         let [killer_1, killer_2] = self.killers.get(ply).copied().unwrap_or_default();
         let counter = self.countermove(ply);
         let by_history = self.settings.ordering == MoveOrdering::History;
+        let reply_row = self.countermove_history_row(ply);
         let mut keyed = std::mem::take(&mut self.ordering_scratch);
         keyed.clear();
         for (place, &scored) in self.move_stack[first..].iter().enumerate() {
@@ -1218,7 +1227,7 @@ impl Searcher {
                 None if Some(mv) == killer_1 => (1, 0),
                 None if Some(mv) == killer_2 => (2, 0),
                 None if counter == Some(mv) => (3, 0),
-                None if by_history => (4, -self.history[self.history_index(mv)]),
+                None if by_history => (4, -self.quiet_history(mv, reply_row)),
                 None => (4, 0),
             };
             keyed.push(((class, value, place), scored));
@@ -1275,7 +1284,7 @@ impl Searcher {
     fn countermove_index(&self, mv: Move) -> usize {
         let side = self.board.side_to_move().index();
         let kind = self.board.piece_at(mv.from).kind_code();
-        (side * 8 + kind) * 128 + mv.to.index()
+        (side * 8 + kind) * 64 + usize::from(mv.to.rank() * 8 + mv.to.file())
     }
 
     /// Switch `countermove`: record which move leads to the node at `ply`
@@ -1312,17 +1321,55 @@ impl Searcher {
     /// the quiet ones among them, by the square of the plies searched. Each
     /// update moves a score part of the way to ±[`HISTORY_LIMIT`], so that
     /// old results fade and no score outgrows the others.
-    fn update_history(&mut self, first: usize, cut_at: usize, plies: i32) {
+    ///
+    /// With `countermove_history` the same goes for their scores as replies
+    /// to the move that led to the node at `ply`.
+    fn update_history(&mut self, first: usize, cut_at: usize, plies: i32, ply: usize) {
         let bonus = (plies * plies).min(HISTORY_LIMIT / 4);
-        let cut_by = self.history_index(self.move_stack[first].mv);
-        nudge_history(&mut self.history[cut_by], bonus);
-        for index in first + 1..=cut_at {
+        let reply_row = self.countermove_history_row(ply);
+        for index in first..=cut_at {
             let ScoredMove { mv, capture_rank } = self.move_stack[index];
-            if capture_rank.is_none() && mv.promotion.is_none() {
-                let tried_in_vain = self.history_index(mv);
-                nudge_history(&mut self.history[tried_in_vain], -bonus);
+            if index > first && (capture_rank.is_some() || mv.promotion.is_some()) {
+                continue; // only quiet moves tried in vain are penalised
+            }
+            let bonus = if index == first { bonus } else { -bonus };
+            let slot = self.history_index(mv);
+            nudge_history(&mut self.history[slot], bonus);
+            if let Some(row) = reply_row {
+                let slot = row + self.countermove_index(mv);
+                nudge_history(&mut self.countermove_history[slot], bonus);
             }
         }
+    }
+
+    /// A quiet move's history score: by its squares (`ordering=history`),
+    /// plus (switch `countermove_history`) its score as a reply to the
+    /// previous move, whose row of the table is `reply_row`.
+    fn quiet_history(&self, mv: Move, reply_row: Option<usize>) -> Score {
+        let mut score = self.history[self.history_index(mv)];
+        if let Some(row) = reply_row {
+            score += self.countermove_history[row + self.countermove_index(mv)];
+        }
+        score
+    }
+
+    /// Deviation from micro-Max: micro-Max has no history. Switch
+    /// `countermove_history`: where the scores of the replies to the move
+    /// that led to the node at `ply` begin in the counter-move history, if
+    /// that move is known (not at the root nor after a null move).
+    fn countermove_history_row(&self, ply: usize) -> Option<usize> {
+        if !self.settings.countermove_history {
+            return None;
+        }
+        let previous = self.path_moves.get(ply).copied().flatten()?;
+        Some(previous * COUNTERMOVE_ENTRIES)
+    }
+
+    /// Do the switches need the moves of the search path
+    /// (`countermove`, `countermove_history`)?
+    #[inline]
+    fn tracks_path_moves(&self) -> bool {
+        self.settings.countermove || self.settings.countermove_history
     }
 
     /// Put the generated moves on the move stack from `first` on: captures (and
@@ -1480,7 +1527,7 @@ mod tests {
                 mv,
                 capture_rank: None,
             });
-            searcher.update_history(0, 0, plies);
+            searcher.update_history(0, 0, plies, 0);
         }
         searcher.move_stack.clear();
         assert!(!searcher.generate_and_rank(true, false, 0));
@@ -1524,6 +1571,51 @@ mod tests {
     }
 
     #[test]
+    fn countermove_history_scores_replies_to_the_previous_move_only() {
+        let mut searcher = ordering_position("ordering=history,countermove_history=on");
+        searcher.countermove_history = vec![0; COUNTERMOVE_HISTORY_ENTRIES];
+        // Black's last move was ...Nf6-d5 (as if), another time ...Kg8-f8.
+        searcher.board = Board::from_fen("6k1/8/5np1/7p/4P3/3P4/8/1N1Q2K1 b - - 0 1").unwrap();
+        let [previous, other] =
+            ["f6d5", "g8f8"].map(|text| searcher.board.parse_coordinate_move(text).unwrap());
+        let [previous, other] = [previous, other].map(|mv| Some(searcher.countermove_index(mv)));
+        searcher.board = ordering_position("").board;
+        let [cut, vain] =
+            ["d1a4", "b1c3"].map(|text| searcher.board.parse_coordinate_move(text).unwrap());
+        searcher.move_stack = [cut, vain]
+            .map(|mv| ScoredMove {
+                mv,
+                capture_rank: None,
+            })
+            .to_vec();
+        searcher.set_path_move(1, previous);
+        searcher.update_history(0, 1, 4, 1);
+        // After ...Nd5 both tables count: 16 each.
+        let scores = |searcher: &Searcher| {
+            [cut, vain].map(|mv| searcher.quiet_history(mv, searcher.countermove_history_row(1)))
+        };
+        assert_eq!(scores(&searcher), [32, -32]);
+        // After another move only the plain history does; so without the switch.
+        searcher.set_path_move(1, other);
+        assert_eq!(scores(&searcher), [16, -16]);
+        searcher.set_path_move(1, previous);
+        searcher.settings.countermove_history = false;
+        assert_eq!(scores(&searcher), [16, -16]);
+        // And the order follows: with the switch, after ...Nd5, a4 comes
+        // before every other quiet move.
+        searcher.settings.countermove_history = true;
+        searcher.history.fill(0);
+        searcher.move_stack.clear();
+        assert!(!searcher.generate_and_rank(true, false, 1));
+        let moves = listed_moves(&searcher);
+        assert_eq!(moves[..2], ["e4d5", "d1a4"]);
+        searcher.set_path_move(1, other);
+        searcher.move_stack.clear();
+        assert!(!searcher.generate_and_rank(true, false, 1));
+        assert_ne!(listed_moves(&searcher)[1], "d1a4");
+    }
+
+    #[test]
     fn history_rewards_the_cut_and_penalises_quiet_moves_tried_before() {
         let mut searcher = Searcher::new(10);
         searcher.settings = Settings::from_spec("ordering=history").unwrap();
@@ -1543,14 +1635,14 @@ mod tests {
                 capture_rank: Some(1),
             },
         ];
-        searcher.update_history(0, 2, 4);
+        searcher.update_history(0, 2, 4, 0);
         let score = |searcher: &Searcher, mv| searcher.history[searcher.history_index(mv)];
         let scores = [cut, vain, capture].map(|mv| score(&searcher, mv));
         // A capture (here a move the list says is one) keeps its score.
         assert_eq!(scores, [16, -16, 0]);
         // Scores approach the limit but never pass it.
         for _ in 0..10_000 {
-            searcher.update_history(0, 0, 40);
+            searcher.update_history(0, 0, 40, 0);
         }
         let cut_score = score(&searcher, cut);
         assert!(cut_score > HISTORY_LIMIT / 2 && cut_score <= HISTORY_LIMIT);

@@ -210,6 +210,10 @@ pub struct Searcher {
     /// History scores of quiet moves by side, from- and to-square (switch
     /// `ordering=history`), cleared at the start of every search.
     history: Vec<Score>,
+    /// Switch `countermove_history`: history scores of quiet moves as
+    /// replies to the previous move, `COUNTERMOVE_ENTRIES` per previous
+    /// move (made on first use, cleared at the start of every search).
+    countermove_history: Vec<Score>,
     /// The activity terms (mobility, king attack) of positions met in this
     /// search, by key: iterative deepening visits most full-width nodes again
     /// and a look-up is cheaper than counting. Cleared at the start of every
@@ -273,6 +277,7 @@ impl Searcher {
             path_moves: Vec::with_capacity(256),
             path_evals: Vec::new(),
             history: vec![0; 2 * 128 * 128],
+            countermove_history: Vec::new(),
             activity_cache: Vec::new(),
             structure_cache: eval::tapered::StructureCache::new(),
             ordering_scratch: Vec::with_capacity(256),
@@ -392,6 +397,11 @@ impl Searcher {
         // Every search starts afresh, so that a position always gets the same
         // search (the laboratory compares searches position by position).
         self.history.fill(0);
+        if self.settings.countermove_history {
+            self.countermove_history.clear();
+            self.countermove_history
+                .resize(micromax::COUNTERMOVE_HISTORY_ENTRIES, 0);
+        }
         self.activity_cache.fill((0, 0));
         self.material_gone = eval::material_gone(board);
         self.node_material_gone = eval::material_gone_unclamped(board);

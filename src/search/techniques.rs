@@ -189,6 +189,9 @@ pub struct Settings {
     /// With `ordering=killers` or `history`: the quiet move that last
     /// refuted the previous move is tried right after the killers.
     pub countermove: bool,
+    /// With `ordering=history`: quiet moves are sorted by their history
+    /// score plus their score as replies to the previous move.
+    pub countermove_history: bool,
     /// Check extension.
     pub check_extension: CheckExtension,
     /// The quiescence scheme.
@@ -297,6 +300,7 @@ impl Settings {
             lmp: false,
             see_prune_full: false,
             countermove: false,
+            countermove_history: false,
             check_extension: CheckExtension::NotInEndgame,
             quiescence: Quiescence::TwoPass,
             pvs: false,
@@ -818,6 +822,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.countermove = v != 0,
     },
     TechniqueOption {
+        name: "countermove_history",
+        kind: OptionKind::Switch,
+        doc: "with ordering=history: a quiet move's history score also counts how it did as a reply to the previous move (by piece and target square)",
+        get: |s| i32::from(s.countermove_history),
+        set: |s, v| s.countermove_history = v != 0,
+    },
+    TechniqueOption {
         name: "check_extension",
         kind: OptionKind::Choice(&["off", "on", "not-in-endgame", "captures"]),
         doc: "search check evasions one ply deeper (micro-Max 4.8: not in the end game; captures: capturing checks only)",
@@ -1025,8 +1036,8 @@ pub const OPTIONS: &[TechniqueOption] = &[
     },
     TechniqueOption {
         name: "activity_plies",
-        kind: OptionKind::Spin { min: 1, max: 4 },
-        doc: "mobility, king_attack and the other activity terms: counted in full-width nodes this many plies or more from the horizon; nearer ones inherit their parent's",
+        kind: OptionKind::Spin { min: -1, max: 4 },
+        doc: "mobility, king_attack and the other activity terms: counted in nodes this many plies or more from the horizon (0: the first quiescence ply too, -1: every quiescence node); nearer ones inherit their parent's",
         get: |s| s.activity_plies,
         set: |s, v| s.activity_plies = v,
     },
