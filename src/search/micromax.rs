@@ -261,9 +261,10 @@ impl Searcher {
         // reply that counts its own. Nodes nearer the horizon than
         // `activity_plies` do not count them: they inherit those of the last
         // node that did (the moves in between change them little, and
-        // counting them in every node costs time). With `activity_plies` 1
-        // only quiescence nodes inherit, with 0 (first quiescence ply
-        // counts) the captures deeper in quiescence, with -1 no node. Counted only
+        // counting them in every node costs time). With `activity_plies` 2
+        // (the default) the full-width nodes one ply from the horizon and
+        // every quiescence node inherit them; with 1 the quiescence nodes;
+        // with 0 those below the first quiescence ply; with -1 none. Counted only
         // here, once the table has not answered (a node answered from the
         // table adds the delayed-loss bonus against the evaluation without
         // them), and before the scoring pass, as reverse futility needs them:
