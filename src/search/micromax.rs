@@ -160,7 +160,7 @@ fn is_tactical(victim: Piece, mv: Move, queen_pushes: bool) -> bool {
 
 /// Does a node searched `depth` deep count the activity terms itself
 /// (`activity_plies`: the fewest plies from the horizon that do)? Nodes
-/// nearer the horizon inherit them instead. A node `depth - QUIESCENCE_DEPTH`
+/// nearer the horizon inherit them instead. A node is `depth - QUIESCENCE_DEPTH`
 /// plies from the horizon: 1 or more for full-width nodes, 0 for the first
 /// quiescence ply (the replies to the horizon's moves), -1 for the deeper
 /// quiescence nodes.
@@ -1285,7 +1285,7 @@ impl Searcher {
     fn countermove_index(&self, mv: Move) -> usize {
         let side = self.board.side_to_move().index();
         let kind = self.board.piece_at(mv.from).kind_code();
-        (side * 8 + kind) * 64 + usize::from(mv.to.rank() * 8 + mv.to.file())
+        (side * 8 + kind) * 64 + mv.to.bit_index()
     }
 
     /// Switch `countermove`: record which move leads to the node at `ply`
@@ -1328,18 +1328,23 @@ impl Searcher {
     fn update_history(&mut self, first: usize, cut_at: usize, plies: i32, ply: usize) {
         let bonus = (plies * plies).min(HISTORY_LIMIT / 4);
         let reply_row = self.countermove_history_row(ply);
-        for index in first..=cut_at {
+        self.nudge_quiet_move(self.move_stack[first].mv, bonus, reply_row);
+        for index in first + 1..=cut_at {
             let ScoredMove { mv, capture_rank } = self.move_stack[index];
-            if index > first && (capture_rank.is_some() || mv.promotion.is_some()) {
-                continue; // only quiet moves tried in vain are penalised
+            if capture_rank.is_none() && mv.promotion.is_none() {
+                self.nudge_quiet_move(mv, -bonus, reply_row);
             }
-            let bonus = if index == first { bonus } else { -bonus };
-            let slot = self.history_index(mv);
-            nudge_history(&mut self.history[slot], bonus);
-            if let Some(row) = reply_row {
-                let slot = row + self.countermove_index(mv);
-                nudge_history(&mut self.countermove_history[slot], bonus);
-            }
+        }
+    }
+
+    /// Move the history score of quiet move `mv` by `bonus`, and (switch
+    /// `countermove_history`) its score in the row `reply_row`.
+    fn nudge_quiet_move(&mut self, mv: Move, bonus: Score, reply_row: Option<usize>) {
+        let slot = self.history_index(mv);
+        nudge_history(&mut self.history[slot], bonus);
+        if let Some(row) = reply_row {
+            let slot = row + self.countermove_index(mv);
+            nudge_history(&mut self.countermove_history[slot], bonus);
         }
     }
 
