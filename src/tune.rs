@@ -696,8 +696,8 @@ pub fn tune(
 }
 
 /// Every pair of table entries that are neighbours: the same piece kind's
-/// table, one row or one column apart (a mirrored table's columns are files
-/// a-d; a pawn's first and last rows are never used).
+/// table, one row or one file apart (a pawn's first and last rows are never
+/// used).
 fn table_neighbours() -> Vec<(usize, usize)> {
     let used = |entry: usize| {
         let (kind, row, _) = entry_cell(entry);
@@ -756,9 +756,8 @@ pub fn write_source(params: &TaperedParams, header: &[String]) -> String {
         "\n\n\
          /// Per piece kind (pawn, knight, bishop, rook, queen, king): its\n\
          /// `[middle game, end game]` value and its middle-game and end-game tables\n\
-         /// in centipawns, rank 8 first, files a to h (symmetric but for the\n\
-         /// king's), from White's point of view; then the position terms'\n\
-         /// `[middle game, end game]` values.\n\
+         /// in centipawns, rank 8 first, files a to h, from White's point of\n\
+         /// view; then the position terms' `[middle game, end game]` values.\n\
          pub const TUNED: TaperedParams = TaperedParams {\n    pieces: [\n",
     );
     for (piece, name) in params.pieces.iter().zip(KIND_NAMES) {

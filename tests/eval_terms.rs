@@ -629,9 +629,9 @@ fn activity_switches_change_the_evaluation_where_their_terms_occur() {
 
 #[test]
 fn under_tapered_castling_is_worth_more_than_stepping_the_king_aside() {
-    // Under a mirrored king table Ke1-f1 read the entry of a king castled
-    // long (c1); now f1 has its own entry, and the step also gives up both
-    // castling rights.
+    // Under a king table with files h-e tied to a-d, Ke1-f1 would read the
+    // entry of a king castled long (c1); f1 has its own entry, and the step
+    // also gives up both castling rights.
     let board =
         Board::from_fen("r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
             .unwrap();

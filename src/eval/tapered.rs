@@ -110,18 +110,21 @@
 //! openings and with ridge regularisation (`--l2`) holding each entry near
 //! where it was; that played much better (the README's tenth step).
 //!
-//! ## Why mirrored tables, and why not the king's
+//! ## Why every table has all 64 squares
 //!
-//! Each table is written as a whole board, but for every piece but the king
-//! files h–e mirror files a–d (the tuner fits one number for g3 and b3). The
-//! board is not quite symmetric (the queen and king start on different files)
-//! but nearly so, and half the parameters need half the data to fit. The king
-//! is where the asymmetry matters: castled short it stands on g1, castled long
-//! on c1, and a mirrored table would give f1 (a king that stepped aside and
-//! lost its castling) the entry of c1 (a king castled long). So the king's
-//! table has all 64 squares, and the castling-right term says what the right
-//! to castle is worth while it lasts: Ke1-f1 loses both rights and lands on a
-//! square that is worth no more than e1, where castling gains g1's value.
+//! Each table is a whole board, one entry per square. Until the thirteenth
+//! step of the README the tuner tied files h–e to files a–d for every piece
+//! but the king (one number for g3 and b3): half the parameters need half
+//! the data to fit. The board is not symmetric, though: the kings castle
+//! short more often than long, so a pawn on h3 guards a king and a pawn on
+//! a3 does not, and the queen starts on d1, not e1. With three times the
+//! games of the tenth step the untied tables predicted held-out games
+//! better, and they were adopted. The king's table was never tied: castled
+//! short it stands on g1, castled long on c1, and a tied table would give f1
+//! (a king that stepped aside and lost its castling) the entry of c1. The
+//! castling-right term says what the right to castle is worth while it
+//! lasts: Ke1-f1 loses both rights and lands on a square that is worth no
+//! more than e1, where castling gains g1's value.
 //! Black's pieces read the same tables with the ranks turned around. The
 //! value and the table of a kind overlap (adding a constant to a table and
 //! taking it from the value changes nothing); the tuner keeps each table's
@@ -177,8 +180,7 @@ pub const FULL_PHASE: i32 = FULL_PHASE_UNITS;
 
 /// A piece-square table: 8 rows (rank 8 first, as on a diagram with White at
 /// the bottom) of 8 files (a to h), from White's point of view. Black's
-/// pieces read the rows turned around. Every table but the king's is
-/// symmetric (files h to e repeat files a to d).
+/// pieces read the rows turned around.
 pub type Table = [[Score; 8]; 8];
 
 /// The evaluation parameters of one piece kind.
@@ -358,20 +360,17 @@ pub struct TaperedParams {
     pub terms: [[Score; 2]; TERMS],
 }
 
-/// Table entries of the five mirrored kinds (32 each) before the king's.
-const KING_ENTRIES: usize = 5 * 32;
-
-/// Number of table entries over all piece kinds (5 × 32 mirrored, 64 for
-/// the king).
-pub const ENTRIES: usize = KING_ENTRIES + 64;
+/// Number of table entries over all piece kinds: 64 squares for each of
+/// the six.
+pub const ENTRIES: usize = 6 * 64;
 
 /// Number of the tuner's features: the table entries, then the position
 /// terms (feature `ENTRIES + t` is term `t`).
 pub const FEATURES: usize = ENTRIES + TERMS;
 
 /// The table entry (0..[`ENTRIES`]) that a piece of `kind` and `color` on
-/// `square` reads: `(kind code - 1) * 32 + row * 4 + column` with files h–e
-/// mirrored onto a–d, or, for the king, `160 + row * 8 + file`.
+/// `square` reads: `(kind code - 1) * 64 + row * 8 + file`, where row 0 is
+/// the eighth rank for White and the first for Black.
 #[inline]
 pub const fn entry_index(kind: PieceKind, color: Color, square: Square) -> usize {
     let rank = match color {
@@ -379,32 +378,14 @@ pub const fn entry_index(kind: PieceKind, color: Color, square: Square) -> usize
         Color::Black => 7 - square.rank(),
     };
     let (row, file) = (7 - rank as usize, square.file() as usize);
-    if matches!(kind, PieceKind::King) {
-        return KING_ENTRIES + row * 8 + file;
-    }
-    let column = if file < 4 { file } else { 7 - file };
-    (kind as usize - 1) * 32 + row * 4 + column
+    (kind as usize - 1) * 64 + row * 8 + file
 }
 
 /// Where table entry `entry` (0..[`ENTRIES`]) lives: `(kind index, row,
-/// file)`, the file on the a–d side for a mirrored kind.
+/// file)`.
 #[inline]
 pub const fn entry_cell(entry: usize) -> (usize, usize, usize) {
-    if entry >= KING_ENTRIES {
-        let square = entry - KING_ENTRIES;
-        (5, square / 8, square % 8)
-    } else {
-        (entry / 32, entry % 32 / 4, entry % 4)
-    }
-}
-
-/// The same table entry for both of a mirrored pair of files.
-const fn mirror(kind: usize, file: usize) -> usize {
-    if kind == 5 || file < 4 {
-        file
-    } else {
-        7 - file
-    }
+    (entry / 64, entry % 64 / 8, entry % 8)
 }
 
 impl TaperedParams {
@@ -499,18 +480,6 @@ impl TaperedParams {
             piece.value[0] + piece.middle_game[row][column],
             piece.value[1] + piece.end_game[row][column],
         ]
-    }
-
-    /// Is every table but the king's symmetric (file h as a, g as b, ...),
-    /// as the tuner writes them?
-    pub fn mirrored_tables_are_symmetric(&self) -> bool {
-        self.pieces[..5].iter().all(|piece| {
-            [piece.middle_game, piece.end_game].iter().all(|table| {
-                table
-                    .iter()
-                    .all(|row| (0..8).all(|file| row[file] == row[mirror(0, file)]))
-            })
-        })
     }
 }
 
@@ -1183,14 +1152,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn entries_mirror_files_and_turn_ranks_for_black() {
+    fn every_square_has_its_entry_and_black_reads_the_ranks_turned() {
         let (g3, b3, b6) = (
             Square::parse("g3").unwrap(),
             Square::parse("b3").unwrap(),
             Square::parse("b6").unwrap(),
         );
         let knight = PieceKind::Knight;
-        assert_eq!(
+        assert_ne!(
             entry_index(knight, Color::White, g3),
             entry_index(knight, Color::White, b3)
         );
@@ -1198,18 +1167,12 @@ mod tests {
             entry_index(knight, Color::Black, b6),
             entry_index(knight, Color::White, b3)
         );
-        // Row 0 is rank 8: a white pawn on a7 reads row 1, column 0.
+        // Row 0 is rank 8: a white pawn on a7 reads row 1, file 0.
         let a7 = Square::parse("a7").unwrap();
-        assert_eq!(entry_index(PieceKind::Pawn, Color::White, a7), 4);
-        // The king's table is not mirrored: f1 and c1 are different entries.
+        assert_eq!(entry_index(PieceKind::Pawn, Color::White, a7), 8);
         assert_eq!(
             entry_index(PieceKind::King, Color::White, Square::H1),
-            5 * 32 + 7 * 8 + 7
-        );
-        let (f1, c1) = (Square::parse("f1").unwrap(), Square::parse("c1").unwrap());
-        assert_ne!(
-            entry_index(PieceKind::King, Color::White, f1),
-            entry_index(PieceKind::King, Color::White, c1)
+            5 * 64 + 7 * 8 + 7
         );
         for entry in 0..ENTRIES {
             let (kind, row, file) = entry_cell(entry);
