@@ -426,10 +426,10 @@ impl Model {
     fn from_params(params: &TaperedParams) -> Model {
         let mut theta = vec![0.0; VALUES + 12];
         for entry in 0..ENTRIES {
-            let (kind, row, column) = entry_cell(entry);
+            let (kind, row, file) = entry_cell(entry);
             let piece = &params.pieces[kind];
-            theta[2 * entry] = f64::from(piece.middle_game[row][column]);
-            theta[2 * entry + 1] = f64::from(piece.end_game[row][column]);
+            theta[2 * entry] = f64::from(piece.middle_game[row][file]);
+            theta[2 * entry + 1] = f64::from(piece.end_game[row][file]);
         }
         for (term, value) in params.terms.iter().enumerate() {
             theta[2 * (ENTRIES + term)] = f64::from(value[0]);
@@ -705,10 +705,10 @@ fn table_neighbours() -> Vec<(usize, usize)> {
     };
     let mut pairs = Vec::new();
     for a in (0..ENTRIES).filter(|&a| used(a)) {
-        let (kind, row, column) = entry_cell(a);
+        let (kind, row, file) = entry_cell(a);
         for b in (a + 1..ENTRIES).filter(|&b| used(b)) {
-            let (other_kind, other_row, other_column) = entry_cell(b);
-            if kind == other_kind && row.abs_diff(other_row) + column.abs_diff(other_column) == 1 {
+            let (other_kind, other_row, other_file) = entry_cell(b);
+            if kind == other_kind && row.abs_diff(other_row) + file.abs_diff(other_file) == 1 {
                 pairs.push((a, b));
             }
         }

@@ -474,11 +474,11 @@ impl TaperedParams {
         if feature >= ENTRIES {
             return self.terms[feature - ENTRIES];
         }
-        let (kind, row, column) = entry_cell(feature);
+        let (kind, row, file) = entry_cell(feature);
         let piece = &self.pieces[kind];
         [
-            piece.value[0] + piece.middle_game[row][column],
-            piece.value[1] + piece.end_game[row][column],
+            piece.value[0] + piece.middle_game[row][file],
+            piece.value[1] + piece.end_game[row][file],
         ]
     }
 }
