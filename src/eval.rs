@@ -472,22 +472,11 @@ impl EvalTerms {
     /// The squares a knight, bishop, rook or queen reaches that an enemy
     /// pawn attacks (as [`Self::MOBILITY`]): mobility a pawn takes away.
     pub const UNSAFE_MOBILITY: EvalTerms = EvalTerms(1 << 19);
-    /// King attack by several pieces at once: each attack on the squares
-    /// around the enemy king counts again for every further attacker (as
-    /// [`Self::MOBILITY`]).
-    pub const KING_PRESSURE: EvalTerms = EvalTerms(1 << 21);
-    /// A rook or queen attacked by a knight or bishop, a queen attacked by a
-    /// rook (as [`Self::MOBILITY`]).
-    pub const PIECE_THREATS: EvalTerms = EvalTerms(1 << 22);
-    /// Each move a knight, bishop, rook or queen has that would give check
-    /// from a square no enemy pawn attacks (as [`Self::MOBILITY`]).
-    pub const SAFE_CHECKS: EvalTerms = EvalTerms(1 << 23);
     /// The terms counted afresh in every full-width node: they depend on
     /// where every piece stands or can go, which no move's gain keeps up to
     /// date.
-    pub const ACTIVITY_TERMS: EvalTerms = EvalTerms(
-        2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17 | 1 << 18 | 1 << 19 | 1 << 21 | 1 << 22 | 1 << 23,
-    );
+    pub const ACTIVITY_TERMS: EvalTerms =
+        EvalTerms(2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17 | 1 << 18 | 1 << 19);
     /// Every seed-002 term.
     const SEED_TERMS: EvalTerms = EvalTerms(63);
 

@@ -516,15 +516,13 @@ fn activity_terms_count_reached_squares_and_attacks_on_the_king_zone() {
     // A rook on e4 reaches e5-e8 (the king included: a square it attacks),
     // e3 e2 (not e1, its own king), a4-d4 and f4-h4: 13 squares. Of those,
     // e7 and e8 lie in the black king's zone (e8 and the squares around it).
-    // The e-file has no pawns: an open file. From e5 and e6 the rook would
-    // check the king again (from e7, next to it, the king would take).
+    // The e-file has no pawns: an open file.
     assert_eq!(
         activity_counts("4k3/8/8/8/4R3/8/8/4K3 b - - 0 1"),
         vec![
             (Term::MobilityRook, 13),
             (Term::KingAttack, 2),
-            (Term::RookOpenFile, 1),
-            (Term::SafeCheck, 2)
+            (Term::RookOpenFile, 1)
         ]
     );
     // A knight in the corner reaches two squares; one on d4 eight. Black's
@@ -592,21 +590,6 @@ fn activity_switches_change_the_evaluation_where_their_terms_occur() {
             "unsafe_mobility",
             EvalTerms::UNSAFE_MOBILITY,
             "4k3/4p3/8/8/4N3/8/8/4K3 w - - 0 1",
-        ),
-        (
-            "king_pressure",
-            EvalTerms::KING_PRESSURE,
-            "6k1/5p2/8/3Q2N1/8/8/8/4K3 w - - 0 1",
-        ),
-        (
-            "piece_threats",
-            EvalTerms::PIECE_THREATS,
-            "4k3/3q4/8/4N3/8/8/8/4K3 w - - 0 1",
-        ),
-        (
-            "safe_checks",
-            EvalTerms::SAFE_CHECKS,
-            "6k1/8/8/8/6N1/8/8/4K3 w - - 0 1",
         ),
     ] {
         let board = Board::from_fen(fen).unwrap();
@@ -759,53 +742,5 @@ fn backward_pawns_and_squares_a_pawn_takes_away_are_counted() {
         &activity_counts("4k3/4p3/8/8/4N3/8/8/4K3 w - - 0 1"),
         Term::UnsafeMobility,
         2,
-    );
-}
-
-#[test]
-fn king_pressure_threats_and_safe_checks_are_counted() {
-    let count_of = |fen: &str, term: Term| {
-        activity_counts(fen)
-            .iter()
-            .find(|(counted, _)| *counted == term)
-            .map_or(0, |&(_, count)| count)
-    };
-    // The knight on g5 attacks f7 and h7, next to the king on g8; the
-    // queen on d1 reaches no square there: one attacker, no pressure.
-    let one = "6k1/8/8/6N1/8/8/8/3QK3 w - - 0 1";
-    assert_eq!(count_of(one, Term::KingAttack), 2);
-    assert_eq!(count_of(one, Term::KingPressure), 0);
-    // With the queen on d5 it attacks the pawn on f7 too: two pieces,
-    // three attacks, each counted once more (attacks times attackers less
-    // one).
-    let queen_joins = "6k1/5p2/8/3Q2N1/8/8/8/4K3 w - - 0 1";
-    assert_eq!(count_of(queen_joins, Term::KingAttack), 3);
-    assert_eq!(count_of(queen_joins, Term::KingPressure), 3);
-    // The knight on e5 attacks the queen on d7 and the rook on f7: two
-    // threats by a minor piece, counted for White; Black's rook on f7 attacks
-    // nothing greater than itself.
-    let forked = "4k3/3q1r2/8/4N3/8/8/8/4K3 w - - 0 1";
-    assert_eq!(count_of(forked, Term::MinorThreat), 2);
-    assert_eq!(count_of(forked, Term::RookThreat), 0);
-    // A rook on d1 attacking the queen on d7: a rook threat, for White; the
-    // queen's attack on the rook is no threat (it is the greater piece).
-    let rook_on_queen = "4k3/3q4/8/8/8/8/8/3RK3 w - - 0 1";
-    assert_eq!(count_of(rook_on_queen, Term::RookThreat), 1);
-    assert_eq!(count_of(rook_on_queen, Term::MinorThreat), 0);
-    // The knight on g4 can check the king on g8 from f6 and h6: two safe
-    // checks. A black pawn on g7 guards both: none.
-    assert_eq!(
-        count_of("6k1/8/8/8/6N1/8/8/4K3 w - - 0 1", Term::SafeCheck),
-        2
-    );
-    assert_eq!(
-        count_of("6k1/6p1/8/8/6N1/8/8/4K3 w - - 0 1", Term::SafeCheck),
-        0
-    );
-    // The rook on a1 checks from a8, along the free eighth rank; f8, next to
-    // the king, would not be safe, and it cannot reach g1 past its king.
-    assert_eq!(
-        count_of("6k1/8/8/8/8/8/8/R3K3 w - - 0 1", Term::SafeCheck),
-        1
     );
 }

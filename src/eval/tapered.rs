@@ -110,17 +110,6 @@
 //! openings and with ridge regularisation (`--l2`) holding each entry near
 //! where it was; that played much better (the README's tenth step).
 //!
-//! The fourteenth step added four to the piece walk, for the king's safety
-//! and for threats. **King pressure** (`king_pressure`): the attacks on the
-//! squares around the enemy king counted again for every further piece
-//! that attacks there (up to three), so that two or three pieces together
-//! weigh more than their attacks one by one, as a lone attacker is rarely
-//! dangerous. **Safe checks** (`safe_checks`): each move a piece has that
-//! would check the enemy king from a square no enemy pawn attacks and not
-//! next to the king. **Threats on greater pieces** (`piece_threats`): a rook
-//! or queen attacked by a knight or bishop, a queen attacked by a rook. All
-//! stay linear in their values, so the tuner fits them as it fits the rest.
-//!
 //! ## Why every table has all 64 squares
 //!
 //! Each table is a whole board, one entry per square. Until the thirteenth
@@ -180,8 +169,7 @@
 //! (the README's worth table).
 
 use crate::board::{
-    BISHOP_STEPS, Board, CastlingRights, Color, KNIGHT_STEPS, MOVEMENT, Move, MoveKind, Piece,
-    PieceKind, ROOK_STEPS, Square,
+    Board, CastlingRights, Color, MOVEMENT, Move, MoveKind, Piece, PieceKind, Square,
 };
 
 use super::{EvalTerms, FULL_PHASE_UNITS, Score, material_gone, relative_rank, tuned};
@@ -269,24 +257,10 @@ pub enum Term {
     /// enemy pawn attacks: it cannot advance safely, and the square in
     /// front is a hole for the enemy.
     Backward,
-    /// King attack by several pieces: the attacks counted by
-    /// [`Term::KingAttack`] times the number of attacking pieces less one
-    /// (at most 3). One piece near the king is rarely dangerous; two or
-    /// three together are.
-    KingPressure,
-    /// A rook or queen attacked by an enemy knight or bishop (counted for
-    /// the attacking side).
-    MinorThreat,
-    /// A queen attacked by an enemy rook (counted for the attacking side).
-    RookThreat,
-    /// Each move a knight, bishop, rook or queen has that would give check
-    /// from a square no enemy pawn attacks and not next to the enemy king
-    /// (where the king itself would take).
-    SafeCheck,
 }
 
 /// Number of position terms.
-pub const TERMS: usize = 29;
+pub const TERMS: usize = 25;
 
 /// The position terms in the order of [`TaperedParams::terms`].
 pub const ALL_TERMS: [Term; TERMS] = [
@@ -315,10 +289,6 @@ pub const ALL_TERMS: [Term; TERMS] = [
     Term::BishopPair,
     Term::UnsafeMobility,
     Term::Backward,
-    Term::KingPressure,
-    Term::MinorThreat,
-    Term::RookThreat,
-    Term::SafeCheck,
 ];
 
 impl Term {
@@ -341,9 +311,6 @@ impl Term {
             Term::BishopPair => EvalTerms::BISHOP_PAIR,
             Term::UnsafeMobility => EvalTerms::UNSAFE_MOBILITY,
             Term::Backward => EvalTerms::TAPERED_BACKWARD,
-            Term::KingPressure => EvalTerms::KING_PRESSURE,
-            Term::MinorThreat | Term::RookThreat => EvalTerms::PIECE_THREATS,
-            Term::SafeCheck => EvalTerms::SAFE_CHECKS,
             _ => EvalTerms::TAPERED_PASSED,
         }
     }
@@ -378,10 +345,6 @@ impl Term {
             Term::BishopPair => "two bishops or more",
             Term::UnsafeMobility => "square a piece reaches that an enemy pawn attacks",
             Term::Backward => "backward pawn",
-            Term::KingPressure => "attack on a square at the enemy king, per further attacker",
-            Term::MinorThreat => "rook or queen attacked by a knight or bishop",
-            Term::RookThreat => "queen attacked by a rook",
-            Term::SafeCheck => "move that would give check from a square no enemy pawn attacks",
         }
     }
 }
@@ -1043,34 +1006,7 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
         let own_pawns = board.pawns_of(color);
         let enemy_pawns = board.pawns_of(color.opposite());
         let threatened = pawn_attacks(color.opposite(), enemy_pawns);
-        // The squares from which a piece would give check: a knight's step
-        // from the enemy king, or along a free diagonal or line from it (up
-        // to the first piece, which a capture would take unless it is ours).
-        // Safe ones: no enemy pawn attacks them and they are not next to the
-        // king.
-        let enemy_king_square = board.king_square(color.opposite());
-        let check_squares = |steps: &[i8], slides: bool| {
-            let mut squares = 0;
-            for &step in steps {
-                let mut to = enemy_king_square;
-                while let Some(next) = to.offset(step) {
-                    to = next;
-                    let target = board.piece_at(to);
-                    if !target.is_color(color) && !in_king_zone(to) {
-                        squares |= to.bit();
-                    }
-                    if !slides || !target.is_empty() {
-                        break;
-                    }
-                }
-            }
-            squares & !threatened
-        };
-        let diagonal_checks = check_squares(&BISHOP_STEPS, true);
-        let line_checks = check_squares(&ROOK_STEPS, true);
-        let knight_checks = check_squares(&KNIGHT_STEPS, false);
         let mut bishops = 0;
-        let (mut king_attacks, mut king_attackers) = (0, 0);
         let mut pieces = board.occupied_by(color);
         while pieces != 0 {
             let from = Square::from_bit_index(pieces.trailing_zeros());
@@ -1102,12 +1038,6 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
                 }
                 _ => {}
             }
-            let safe_checks_from = match term {
-                Term::MobilityKnight => knight_checks,
-                Term::MobilityBishop => diagonal_checks,
-                Term::MobilityRook => line_checks,
-                _ => diagonal_checks | line_checks,
-            };
             // The piece's steps as the move generator takes them.
             let (steps, slides) = MOVEMENT[piece.kind_code()];
             let (mut reached, mut attacks, mut unsafe_reached) = (0, 0, 0);
@@ -1120,23 +1050,6 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
                     reached += i32::from(reaches);
                     unsafe_reached += i32::from(reaches && threatened & to.bit() != 0);
                     attacks += i32::from(in_king_zone(to));
-                    if reaches && safe_checks_from & to.bit() != 0 {
-                        counts[Term::SafeCheck as usize] += sign;
-                    }
-                    if target.is_color(color.opposite()) {
-                        // A threat: a lesser piece attacks a greater one.
-                        let threat = match (term, target.kind()) {
-                            (
-                                Term::MobilityKnight | Term::MobilityBishop,
-                                Some(PieceKind::Rook | PieceKind::Queen),
-                            ) => Some(Term::MinorThreat),
-                            (Term::MobilityRook, Some(PieceKind::Queen)) => Some(Term::RookThreat),
-                            _ => None,
-                        };
-                        if let Some(threat) = threat {
-                            counts[threat as usize] += sign;
-                        }
-                    }
                     if !slides || !target.is_empty() {
                         break;
                     }
@@ -1145,16 +1058,10 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
             counts[term as usize] += sign * reached;
             counts[Term::UnsafeMobility as usize] += sign * unsafe_reached;
             counts[Term::KingAttack as usize] += sign * attacks;
-            king_attacks += attacks;
-            king_attackers += i32::from(attacks > 0);
         }
         if bishops >= 2 {
             counts[Term::BishopPair as usize] += sign;
         }
-        // Each further attacker makes every attack count again (up to
-        // three more times): the danger grows faster than the attacks.
-        counts[Term::KingPressure as usize] +=
-            sign * king_attacks * (king_attackers - 1).clamp(0, 3);
     }
     counts
 }

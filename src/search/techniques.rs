@@ -1028,27 +1028,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::UNSAFE_MOBILITY, v != 0),
     },
     TechniqueOption {
-        name: "king_pressure",
-        kind: OptionKind::Switch,
-        doc: "tuned value of each attack on the squares around the enemy king, again for every further attacking piece (eval umax, tapered; counted as mobility)",
-        get: |s| i32::from(s.eval_terms.contains(EvalTerms::KING_PRESSURE)),
-        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::KING_PRESSURE, v != 0),
-    },
-    TechniqueOption {
-        name: "piece_threats",
-        kind: OptionKind::Switch,
-        doc: "tuned value of a rook or queen attacked by a knight or bishop, and of a queen attacked by a rook (eval umax, tapered; counted as mobility)",
-        get: |s| i32::from(s.eval_terms.contains(EvalTerms::PIECE_THREATS)),
-        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::PIECE_THREATS, v != 0),
-    },
-    TechniqueOption {
-        name: "safe_checks",
-        kind: OptionKind::Switch,
-        doc: "tuned value of each move a piece has that would give check from a square no enemy pawn attacks (eval umax, tapered; counted as mobility)",
-        get: |s| i32::from(s.eval_terms.contains(EvalTerms::SAFE_CHECKS)),
-        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::SAFE_CHECKS, v != 0),
-    },
-    TechniqueOption {
         name: "mop_up",
         kind: OptionKind::Switch,
         doc: "a bare king against a queen or rook: the stronger side gains as the bare king nears the edge and the kings come closer",
