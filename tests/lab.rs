@@ -17,8 +17,13 @@ fn positions() -> Vec<&'static str> {
 }
 
 fn nodes_and_check_legal(settings: &Settings, depth: u32) -> u64 {
-    let fens = positions();
-    let run = run_positions(settings, &fens, &Limits::depth(depth), TABLE_LOG2).unwrap();
+    nodes_and_check_legal_of(settings, &positions(), depth)
+}
+
+/// The nodes `settings` searches `fens` to `depth` with, each best move
+/// checked for legality.
+fn nodes_and_check_legal_of(settings: &Settings, fens: &[&str], depth: u32) -> u64 {
+    let run = run_positions(settings, fens, &Limits::depth(depth), TABLE_LOG2).unwrap();
     for (fen, best) in fens.iter().zip(&run.best_moves) {
         let board = Board::from_fen(fen).unwrap();
         let best = best.expect("every position has a legal move");
@@ -91,6 +96,11 @@ const WORK_ONLY: &[&str] = &["null_first"];
 /// searches do not reach (see `mop_up_changes_a_bare_king_ending`).
 const BARE_KING_ONLY: &[&str] = &["mop_up"];
 
+/// Switches that act only where a null move is answered by mate, which
+/// these three positions' searches do not meet (see
+/// `mate_threat_changes_a_search_under_a_mate_threat`).
+const MATE_THREAT_ONLY: &[&str] = &["mate_threat"];
+
 /// The setting an option's alternatives are compared with (see [`BASES`]).
 fn base_of(spec: &str) -> &'static str {
     let name = spec.split('=').next().unwrap_or_default();
@@ -144,6 +154,7 @@ fn every_switch_changes_the_search_and_plays_legal_moves() {
         if TIME_ONLY.contains(&name)
             || CROWDED_TABLE_ONLY.contains(&name)
             || BARE_KING_ONLY.contains(&name)
+            || MATE_THREAT_ONLY.contains(&name)
             || MANY_POSITIONS_ONLY.contains(&name)
             || WORK_ONLY.contains(&name)
         {
@@ -189,6 +200,27 @@ fn mop_up_changes_a_bare_king_ending() {
         nodes_to_depth_6("mop_up=on", &fens, 16),
         nodes_to_depth_6("mop_up=off", &fens, 16)
     );
+}
+
+#[test]
+fn mate_threat_changes_a_search_under_a_mate_threat() {
+    // WAC.035: White mates along the h-file, and Black threatens the back
+    // rank; by depth 7 some null moves are answered by mate.
+    let fen = "r3r2k/2R3pp/pp1q1p2/8/3P3R/7P/PP3PP1/3Q2K1 w - - 0 1";
+    let board = Board::from_fen(fen).unwrap();
+    let mut searcher = Searcher::new(TABLE_LOG2);
+    searcher.think(&board, &[], &Limits::depth(7), &mut Silent);
+    assert!(searcher.stats().total.mate_threats > 0);
+    let off = nodes_to_depth_7("mate_threat=off", fen);
+    for spec in ["mate_threat=no-reductions", "mate_threat=extend"] {
+        assert_ne!(nodes_to_depth_7(spec, fen), off, "{spec} changes nothing");
+    }
+}
+
+/// The nodes of a depth-7 search of `fen` under `spec`, its best move
+/// checked for legality.
+fn nodes_to_depth_7(spec: &str, fen: &str) -> u64 {
+    nodes_and_check_legal_of(&Settings::from_spec(spec).unwrap(), &[fen], 7)
 }
 
 #[test]

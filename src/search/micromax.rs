@@ -53,7 +53,9 @@ use crate::eval::{self, EvalStyle, PIECE_VALUES, Score};
 use crate::table::{Bound, Entry};
 
 use super::see;
-use super::techniques::{CaptureOrder, CheckExtension, MoveOrdering, NullMove, Quiescence};
+use super::techniques::{
+    CaptureOrder, CheckExtension, MateThreat, MoveOrdering, NullMove, Quiescence,
+};
 use super::{
     DRAW_SCORE, INFINITY, Listener, MATE_BOUND, MATE_DEPTH, QUIESCENCE_DEPTH, SCORING_PASS,
     Searcher,
@@ -179,6 +181,13 @@ fn handed_eval(eval: Score, activity: Score, child_depth: i32, activity_plies: i
     } else {
         eval
     }
+}
+
+/// Is a null move's score a mate against the side that passed? (Not
+/// `-INFINITY`, which [`Searcher::search_null_move`] returns for a score
+/// it does not trust.)
+fn is_mate_threat(null_score: Score) -> bool {
+    null_score > -INFINITY && null_score < -MATE_BOUND
 }
 
 /// Is `iteration` a *horizon* iteration: full width, with replies that are
@@ -323,6 +332,8 @@ impl Searcher {
         // the same: only the history the null move's search leaves behind
         // now sorts the node's moves.
         let mut null_tried_at = None;
+        // Switch `mate_threat`: whether this node's null move was mated.
+        let mut mate_threatened = false;
         if self.settings.null_first
             && full_width
             && iteration == depth - 1
@@ -334,6 +345,7 @@ impl Searcher {
             if self.stopped {
                 return 0;
             }
+            mate_threatened = is_mate_threat(null_score);
             if null_score >= beta {
                 // Counted as the one pass the node would have made (its
                 // scoring pass was skipped: it starts at `depth - 1`).
@@ -400,7 +412,7 @@ impl Searcher {
             iteration = iteration.min(QUIESCENCE_DEPTH - 1);
         }
         // Table LMR reduces only where there is no check to answer.
-        let late_moves_reducible =
+        let mut late_moves_reducible =
             self.settings.lmr && self.settings.lmr_table && full_width && !in_check;
 
         // Deviation from micro-Max (switch `iir`, off by default): internal
@@ -422,6 +434,20 @@ impl Searcher {
             depth
         };
 
+        // Deviation from micro-Max (switch `mate_threat`, off by default): a
+        // node whose null move was answered by mate is under a threat the
+        // null move's cut-off cannot dismiss. Its quiet moves may be the only
+        // defence, so it either reduces none of them or searches a ply
+        // deeper (once: the in-loop null move below does the same).
+        let mut depth = depth;
+        let mut extended_for_threat = false;
+        if mate_threatened && self.answer_mate_threat(&mut late_moves_reducible) {
+            // One pass, a ply deeper than the node would have searched.
+            iteration = iteration.max(depth - 1) + 1;
+            depth += 1;
+            extended_for_threat = true;
+        }
+
         // Iterative deepening loop.
         while iteration < depth || iteration < QUIESCENCE_DEPTH {
             iteration += 1;
@@ -440,6 +466,13 @@ impl Searcher {
             if self.stopped {
                 self.move_stack.truncate(first);
                 return 0;
+            }
+            if !mate_threatened && is_mate_threat(null_score) {
+                mate_threatened = true;
+                if self.answer_mate_threat(&mut late_moves_reducible) {
+                    depth += 1; // one more pass once this one is done
+                    extended_for_threat = true;
+                }
             }
             best = if null_score >= beta {
                 self.stats.null_cutoffs += 1;
@@ -629,6 +662,9 @@ impl Searcher {
             }
         }
         self.move_stack.truncate(first);
+        if extended_for_threat {
+            self.mate_threat_extended = false;
+        }
         best + Score::from(best < eval) // delayed-loss bonus
     }
 
@@ -640,6 +676,29 @@ impl Searcher {
         let us = self.board.side_to_move();
         self.board
             .is_attacked(self.board.king_square(us.opposite()), us)
+    }
+
+    /// Switch `mate_threat`: what a node does once its null move has been
+    /// answered by mate. `no-reductions` turns late-move reductions off in
+    /// the node; `extend` returns true, the node is to search one ply deeper,
+    /// unless a node above it on the path already does.
+    fn answer_mate_threat(&mut self, late_moves_reducible: &mut bool) -> bool {
+        self.stats.mate_threats += 1;
+        match self.settings.mate_threat {
+            MateThreat::Off => false,
+            MateThreat::NoReductions => {
+                *late_moves_reducible = false;
+                false
+            }
+            // One extension per path: a threat that stays (a mate the
+            // defender can only put off) would otherwise deepen every node
+            // below it, and the search would never end.
+            MateThreat::Extend if !self.mate_threat_extended => {
+                self.mate_threat_extended = true;
+                true
+            }
+            MateThreat::Extend => false,
+        }
     }
 
     /// Switch `improving`: record this full-width node's evaluation for the

@@ -248,6 +248,9 @@ pub struct Searcher {
     root_best_score: Score,
     /// The iteration the root resumes from (see [`Searcher::think`]).
     root_resume: i32,
+    /// Switch `mate_threat=extend`: a node on the current path has been
+    /// searched a ply deeper for a mate threat (one such ply per path).
+    mate_threat_extended: bool,
     /// The laboratory's switches.
     settings: Settings,
     /// What the last search counted.
@@ -294,6 +297,7 @@ impl Searcher {
             root_best: None,
             root_best_score: 0,
             root_resume: 0,
+            mate_threat_extended: false,
             settings: Settings::default(),
             stats: stats::Counters::default(),
             search_stats: SearchStats::default(),
@@ -562,6 +566,8 @@ impl Searcher {
         };
         loop {
             let best_before = (self.root_best, self.root_best_score);
+            // A search stopped midway may have left it set.
+            self.mate_threat_extended = false;
             let score = self.search(low, high, root_eval, depth, 0, listener);
             // Below the window every score is only an upper bound: a move
             // that "took the lead" there is not known to be better.

@@ -69,6 +69,9 @@ pub struct Counters {
     /// Nodes that generated their moves (the others were answered before:
     /// by the table, reverse futility or, with `null_first`, the null move).
     pub move_lists: u64,
+    /// Nodes whose null move was answered by mate (switch `mate_threat`
+    /// acts on them).
+    pub mate_threats: u64,
 }
 
 impl Counters {
@@ -86,7 +89,7 @@ impl Counters {
     }
 
     /// The counts as an array, in field order.
-    fn to_array(self) -> [u64; 21] {
+    fn to_array(self) -> [u64; 22] {
         [
             self.scoring_nodes,
             self.quiescence_nodes,
@@ -109,11 +112,12 @@ impl Counters {
             self.iir_reductions,
             self.see_prunes,
             self.move_lists,
+            self.mate_threats,
         ]
     }
 
     /// The counts from an array in field order.
-    fn from_array(c: [u64; 21]) -> Counters {
+    fn from_array(c: [u64; 22]) -> Counters {
         Counters {
             scoring_nodes: c[0],
             quiescence_nodes: c[1],
@@ -136,6 +140,7 @@ impl Counters {
             iir_reductions: c[18],
             see_prunes: c[19],
             move_lists: c[20],
+            mate_threats: c[21],
         }
     }
 
@@ -331,6 +336,7 @@ impl SearchStats {
                 c.iir_reductions,
                 c.see_prunes
             ),
+            format!("mate threats (null move mated) {}", c.mate_threats),
             format!(
                 "selective depth {}, quiescence share {:.1} %",
                 self.selective_depth,

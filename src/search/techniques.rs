@@ -62,6 +62,20 @@ pub enum CheckExtension {
     Captures,
 }
 
+/// What a node does when its null move is answered by mate: if the side to
+/// move passed, it would be mated, so its quiet moves may be the only
+/// defence (or its own threats the only way to go first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MateThreat {
+    /// Nothing: the node searches as any other.
+    Off,
+    /// No late-move reductions in the node: every move is searched to the
+    /// full depth, so a late quiet defence is not reduced out of sight.
+    NoReductions,
+    /// The node searches one ply deeper.
+    Extend,
+}
+
 /// How the horizon is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Quiescence {
@@ -160,6 +174,8 @@ pub struct Settings {
     /// With `lmr_table` and `ordering=history`: a quiet move with a good
     /// history is reduced less, one with a bad history more.
     pub lmr_history: bool,
+    /// What a node does when its null move is answered by mate.
+    pub mate_threat: MateThreat,
     /// A node whose evaluation is above that of its side's last node on the
     /// path is "improving": reverse futility needs a ply less of margin
     /// there.
@@ -290,6 +306,7 @@ impl Settings {
             lmr_pv: false,
             lmr_root: true,
             lmr_history: false,
+            mate_threat: MateThreat::Off,
             improving: false,
             improving_lmr: false,
             rfp: false,
@@ -522,6 +539,11 @@ const CHECK_EXTENSIONS: [CheckExtension; 4] = [
     CheckExtension::NotInEndgame,
     CheckExtension::Captures,
 ];
+const MATE_THREATS: [MateThreat; 3] = [
+    MateThreat::Off,
+    MateThreat::NoReductions,
+    MateThreat::Extend,
+];
 const QUIESCENCE_SCHEMES: [Quiescence; 2] = [Quiescence::TwoPass, Quiescence::Plain];
 const NULL_MOVES: [NullMove; 3] = [NullMove::Off, NullMove::On, NullMove::MicroMax];
 const EVAL_STYLES: [EvalStyle; 3] = [EvalStyle::Umax, EvalStyle::MicroMax, EvalStyle::Tapered];
@@ -750,6 +772,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "with lmr_table and ordering=history: reduce a ply less (more) per 256 points of history score above (below) zero",
         get: |s| i32::from(s.lmr_history),
         set: |s, v| s.lmr_history = v != 0,
+    },
+    TechniqueOption {
+        name: "mate_threat",
+        kind: OptionKind::Choice(&["off", "no-reductions", "extend"]),
+        doc: "a node whose null move is answered by mate (a mate threat): reduces none of its moves, or searches one ply deeper",
+        get: |s| index_of(&MATE_THREATS, &s.mate_threat),
+        set: |s, v| s.mate_threat = MATE_THREATS[v as usize],
     },
     TechniqueOption {
         name: "improving",
