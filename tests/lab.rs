@@ -4,7 +4,7 @@
 
 use umax::board::Board;
 use umax::clock::Limits;
-use umax::lab::run_positions;
+use umax::lab::{LabRun, run_positions};
 use umax::search::techniques::{CALIBRATED_PRESET, OPTIONS, OptionKind, PRESETS};
 use umax::search::{Searcher, Settings, Silent};
 use umax::tools::BENCH_POSITIONS;
@@ -17,13 +17,8 @@ fn positions() -> Vec<&'static str> {
 }
 
 fn nodes_and_check_legal(settings: &Settings, depth: u32) -> u64 {
-    nodes_and_check_legal_of(settings, &positions(), depth)
-}
-
-/// The nodes `settings` searches `fens` to `depth` with, each best move
-/// checked for legality.
-fn nodes_and_check_legal_of(settings: &Settings, fens: &[&str], depth: u32) -> u64 {
-    let run = run_positions(settings, fens, &Limits::depth(depth), TABLE_LOG2).unwrap();
+    let fens = positions();
+    let run = run_positions(settings, &fens, &Limits::depth(depth), TABLE_LOG2).unwrap();
     for (fen, best) in fens.iter().zip(&run.best_moves) {
         let board = Board::from_fen(fen).unwrap();
         let best = best.expect("every position has a legal move");
@@ -184,10 +179,14 @@ fn every_switch_changes_the_search_and_plays_legal_moves() {
 /// The nodes of depth-6 searches of `fens` under `spec`, with a table of
 /// 2^`table_log2` slots.
 fn nodes_to_depth_6(spec: &str, fens: &[&str], table_log2: u32) -> u64 {
+    run_to_depth(spec, fens, 6, table_log2).nodes()
+}
+
+/// The searches of `fens` to `depth` under `spec`, with a table of
+/// 2^`table_log2` slots.
+fn run_to_depth(spec: &str, fens: &[&str], depth: u32, table_log2: u32) -> LabRun {
     let settings = Settings::from_spec(spec).unwrap();
-    run_positions(&settings, fens, &Limits::depth(6), table_log2)
-        .unwrap()
-        .nodes()
+    run_positions(&settings, fens, &Limits::depth(depth), table_log2).unwrap()
 }
 
 #[test]
@@ -205,22 +204,14 @@ fn mop_up_changes_a_bare_king_ending() {
 #[test]
 fn mate_threat_changes_a_search_under_a_mate_threat() {
     // WAC.035: White mates along the h-file, and Black threatens the back
-    // rank; by depth 7 some null moves are answered by mate.
-    let fen = "r3r2k/2R3pp/pp1q1p2/8/3P3R/7P/PP3PP1/3Q2K1 w - - 0 1";
-    let board = Board::from_fen(fen).unwrap();
-    let mut searcher = Searcher::new(TABLE_LOG2);
-    searcher.think(&board, &[], &Limits::depth(7), &mut Silent);
-    assert!(searcher.stats().total.mate_threats > 0);
-    let off = nodes_to_depth_7("mate_threat=off", fen);
+    // rank; by depth 7 (not yet by 6) some null moves are answered by mate.
+    let fens = ["r3r2k/2R3pp/pp1q1p2/8/3P3R/7P/PP3PP1/3Q2K1 w - - 0 1"];
+    let off = run_to_depth("mate_threat=off", &fens, 7, TABLE_LOG2);
+    assert!(off.stats.total.mate_threats > 0);
     for spec in ["mate_threat=no-reductions", "mate_threat=extend"] {
-        assert_ne!(nodes_to_depth_7(spec, fen), off, "{spec} changes nothing");
+        let nodes = run_to_depth(spec, &fens, 7, TABLE_LOG2).nodes();
+        assert_ne!(nodes, off.nodes(), "{spec} changes nothing");
     }
-}
-
-/// The nodes of a depth-7 search of `fen` under `spec`, its best move
-/// checked for legality.
-fn nodes_to_depth_7(spec: &str, fen: &str) -> u64 {
-    nodes_and_check_legal_of(&Settings::from_spec(spec).unwrap(), &[fen], 7)
 }
 
 #[test]

@@ -435,10 +435,11 @@ impl Searcher {
         };
 
         // Deviation from micro-Max (switch `mate_threat`, off by default): a
-        // node whose null move was answered by mate is under a threat the
-        // null move's cut-off cannot dismiss. Its quiet moves may be the only
-        // defence, so it either reduces none of them or searches a ply
-        // deeper (once: the in-loop null move below does the same).
+        // node whose null move was answered by mate would be mated if it
+        // passed. Its quiet moves may be the only defence, so it either
+        // reduces none of them or searches a ply deeper. (A node that tries
+        // its null move inside the deepening loop below, because it resumed
+        // from the table, answers a threat it finds there the same way.)
         let mut depth = depth;
         let mut extended_for_threat = false;
         if mate_threatened && self.answer_mate_threat(&mut late_moves_reducible) {
