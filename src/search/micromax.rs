@@ -48,7 +48,7 @@
 //! | `I` | [`INFINITY`] | more than any score: a king capture |
 //! | `a` | `entry` | the hash-table slot of this position |
 
-use crate::board::{Move, MoveKind, Piece, PieceKind};
+use crate::board::{Color, Move, MoveKind, Piece, PieceKind};
 use crate::eval::{self, EvalStyle, PIECE_VALUES, Score};
 use crate::table::{Bound, Entry};
 
@@ -119,6 +119,23 @@ fn late_move_reduction(plies: i32, move_number: u32) -> i32 {
 /// of the moves table LMR may reduce in the bench positions, about one in
 /// ten has a score below -256, and one in two hundred above +256.
 const LMR_HISTORY_SCALE: Score = 256;
+
+/// Entries of the correction history (switch `correction`) per side to
+/// move: pawn structures that share an entry share their correction.
+pub(super) const CORRECTION_ENTRIES: usize = 1 << 14;
+
+/// A correction history entry counts in 1/256 of a centipawn, so that the
+/// small steps of its running average are not lost to rounding.
+const CORRECTION_GRAIN: i32 = 256;
+
+/// The most a correction may move the evaluation, in centipawns.
+const CORRECTION_LIMIT: i32 = 128;
+
+/// The weight, out of 1024, of one search's error in its entry's running
+/// average: deeper searches know better, so they weigh more.
+fn correction_weight(plies_left: i32) -> i32 {
+    (plies_left * plies_left + 2 * plies_left + 1).min(128)
+}
 
 /// A move that table LMR may reduce: its place in the node's list (1 for
 /// the first move searched), whether the node has an open window, and
@@ -301,6 +318,18 @@ impl Searcher {
         // into the node was legal, is asked of the board instead, last.
         let plies_left = depth - QUIESCENCE_DEPTH;
         let judged_by_eval = full_width && !pv_node && !in_check && ply > 0;
+        // Deviation from micro-Max (switch `correction`, off by default):
+        // correction history. The incremental evaluation misjudges some
+        // kinds of position the same way again and again; what searches
+        // found it off by, for positions with the same pawns, corrects the
+        // evaluation the pruning decisions below judge by. (The evaluation
+        // handed to the moves, and stood on in quiescence, is left alone.)
+        let corrects = self.settings.correction && full_width && !in_check;
+        let judged_eval = if corrects {
+            eval + self.correction_of_position() / CORRECTION_GRAIN
+        } else {
+            eval
+        };
         // Deviation from micro-Max (switch `improving`, off by default): is
         // the evaluation above that of this side's last node on the path?
         // If so a fail high is likelier, and a late move's refutation less.
@@ -310,7 +339,7 @@ impl Searcher {
             && judged_by_eval
             && plies_left <= self.settings.rfp_max_plies
             && beta.abs() < MATE_BOUND
-            && eval - self.settings.rfp_margin * (plies_left - i32::from(improving)) >= beta
+            && judged_eval - self.settings.rfp_margin * (plies_left - i32::from(improving)) >= beta
             && !self.previous_move_was_illegal()
         {
             // Counted as the scoring pass it skips, so that the node counts
@@ -319,7 +348,7 @@ impl Searcher {
                 self.count_node(SCORING_PASS, listener);
             }
             self.stats.reverse_futility_prunes += 1;
-            return eval;
+            return judged_eval;
         }
 
         // Deviation from micro-Max (switch `null_first`, on in the default):
@@ -337,7 +366,7 @@ impl Searcher {
         if self.settings.null_first
             && full_width
             && iteration == depth - 1
-            && self.null_move_allowed(beta, eval, depth, ply, in_check)
+            && self.null_move_allowed(beta, judged_eval, depth, ply, in_check)
             && !self.previous_move_was_illegal()
         {
             null_tried_at = Some(depth);
@@ -407,7 +436,7 @@ impl Searcher {
             && judged_by_eval
             && plies_left <= RAZORING_MAX_PLIES
             && alpha.abs() < MATE_BOUND
-            && eval + self.settings.razor_margin * plies_left <= alpha;
+            && judged_eval + self.settings.razor_margin * plies_left <= alpha;
         if razoring {
             iteration = iteration.min(QUIESCENCE_DEPTH - 1);
         }
@@ -458,7 +487,7 @@ impl Searcher {
             // to move may decline to capture and keep the current score.
             // (Not again if it was tried before the moves were generated.)
             let null_score = if null_tried_at != Some(iteration)
-                && self.null_move_allowed(beta, eval, iteration, ply, in_check)
+                && self.null_move_allowed(beta, judged_eval, iteration, ply, in_check)
             {
                 self.search_null_move(beta, [eval, activity], iteration, ply, listener)
             } else {
@@ -662,6 +691,9 @@ impl Searcher {
                 break;
             }
         }
+        if corrects && !self.stopped {
+            self.update_correction(eval, best, [alpha, beta], best_move, plies_left);
+        }
         self.move_stack.truncate(first);
         if extended_for_threat {
             self.mate_threat_extended = false;
@@ -700,6 +732,57 @@ impl Searcher {
             }
             MateThreat::Extend => false,
         }
+    }
+
+    /// Switch `correction`: the index of the position's correction history
+    /// entry, by side to move and the pawns of both sides.
+    fn correction_index(&self) -> usize {
+        // Multiply-shift hashing: the top bits of the product mix every bit.
+        let white = self.board.pawns_of(Color::White);
+        let black = self.board.pawns_of(Color::Black);
+        let mixed = (white ^ black.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = (mixed >> (64 - CORRECTION_ENTRIES.trailing_zeros())) as usize;
+        self.board.side_to_move().index() * CORRECTION_ENTRIES + slot
+    }
+
+    /// Switch `correction`: the position's correction (in 1/`CORRECTION_GRAIN`
+    /// of a centipawn, from the side to move).
+    fn correction_of_position(&self) -> i32 {
+        self.correction[self.correction_index()]
+    }
+
+    /// Switch `correction`: move the position's entry towards the error the
+    /// node's search found in its evaluation `eval` (its score `best` less
+    /// `eval`), weighted by the plies searched. Only where the score says
+    /// something about the evaluation: not a mate, not won by a capture or
+    /// promotion (those the evaluation does not see coming), and not a
+    /// bound on the wrong side (a fail high above the evaluation says it is
+    /// at least that far off; one below it says nothing).
+    fn update_correction(
+        &mut self,
+        eval: Score,
+        best: Score,
+        [alpha, beta]: [Score; 2],
+        best_move: Option<Move>,
+        plies_left: i32,
+    ) {
+        let tactical = best_move.is_some_and(|mv| {
+            mv.promotion.is_some()
+                || mv.kind == MoveKind::EnPassant
+                || !self.board.piece_at(mv.to).is_empty()
+        });
+        if tactical
+            || best.abs() >= MATE_BOUND
+            || (best >= beta && best <= eval)
+            || (best <= alpha && best >= eval)
+        {
+            return;
+        }
+        let error = (best - eval).clamp(-CORRECTION_LIMIT, CORRECTION_LIMIT) * CORRECTION_GRAIN;
+        let weight = correction_weight(plies_left);
+        let index = self.correction_index();
+        let entry = &mut self.correction[index];
+        *entry = (*entry * (1024 - weight) + error * weight) / 1024;
     }
 
     /// Switch `improving`: record this full-width node's evaluation for the
@@ -1547,6 +1630,38 @@ mod tests {
         assert!(!searcher.is_improving(100, true, 4));
         assert!(searcher.is_improving(6, false, 6));
         assert!(!searcher.is_improving(4, false, 6));
+    }
+
+    #[test]
+    fn correction_learns_only_from_scores_that_tell_the_evaluations_error() {
+        let mut searcher = ordering_position("correction=on");
+        searcher.correction = vec![0; 2 * CORRECTION_ENTRIES];
+        let quiet = searcher.board.parse_coordinate_move("b1c3").unwrap();
+        let capture = searcher.board.parse_coordinate_move("e4d5").unwrap();
+        let window = [0, 100];
+        // A fail high at or below the evaluation, a fail low at or above it,
+        // a mate and a capture's win say nothing about the evaluation.
+        searcher.update_correction(150, 120, window, Some(quiet), 4);
+        searcher.update_correction(-50, -10, window, Some(quiet), 4);
+        searcher.update_correction(50, MATE_BOUND + 3, window, Some(quiet), 4);
+        searcher.update_correction(50, 70, window, Some(capture), 4);
+        assert_eq!(searcher.correction_of_position(), 0);
+        // An exact score 20 cp above the evaluation moves the entry up by
+        // its weight: 25/1024 of 20 cp at 4 plies.
+        searcher.update_correction(50, 70, window, Some(quiet), 4);
+        assert_eq!(
+            searcher.correction_of_position(),
+            20 * CORRECTION_GRAIN * 25 / 1024
+        );
+        // A fail high above the evaluation, and a fail low below it, count.
+        searcher.update_correction(50, 130, window, Some(quiet), 4);
+        let after_fail_high = searcher.correction_of_position();
+        assert!(after_fail_high > 20 * CORRECTION_GRAIN * 25 / 1024);
+        searcher.update_correction(50, -20, window, None, 10);
+        assert!(searcher.correction_of_position() < after_fail_high);
+        // The other side to move has its own entries.
+        searcher.board.make_null_move();
+        assert_eq!(searcher.correction_of_position(), 0);
     }
 
     /// A searcher under `spec` on a position for the ordering tests: exd5

@@ -214,6 +214,10 @@ pub struct Searcher {
     /// replies to the previous move, `COUNTERMOVE_ENTRIES` per previous
     /// move (made on first use, cleared at the start of every search).
     countermove_history: Vec<Score>,
+    /// Switch `correction`: by side to move and a hash of the pawns, how far
+    /// searches found the evaluation off, in 1/`CORRECTION_GRAIN` of a
+    /// centipawn (made on first use, cleared at the start of every search).
+    correction: Vec<i32>,
     /// The activity terms (mobility, king attack) of positions met in this
     /// search, by key: iterative deepening visits most full-width nodes again
     /// and a look-up is cheaper than counting. Cleared at the start of every
@@ -281,6 +285,7 @@ impl Searcher {
             path_evals: Vec::new(),
             history: vec![0; 2 * 128 * 128],
             countermove_history: Vec::new(),
+            correction: Vec::new(),
             activity_cache: Vec::new(),
             structure_cache: eval::tapered::StructureCache::new(),
             ordering_scratch: Vec::with_capacity(256),
@@ -405,6 +410,10 @@ impl Searcher {
             self.countermove_history.clear();
             self.countermove_history
                 .resize(micromax::COUNTERMOVE_HISTORY_ENTRIES, 0);
+        }
+        if self.settings.correction {
+            self.correction.clear();
+            self.correction.resize(2 * micromax::CORRECTION_ENTRIES, 0);
         }
         self.activity_cache.fill((0, 0));
         self.material_gone = eval::material_gone(board);

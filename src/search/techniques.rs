@@ -184,6 +184,10 @@ pub struct Settings {
     /// node that is not improving (`improving=on`; `improving=rfp` leaves
     /// LMR alone).
     pub improving_lmr: bool,
+    /// Correction history: the evaluation that judges a node for pruning
+    /// is corrected by what searches of positions with the same pawns
+    /// found it to be off by.
+    pub correction: bool,
     /// Reverse futility pruning: near the horizon, a node whose evaluation
     /// beats beta by a margin per ply returns at once.
     pub rfp: bool,
@@ -309,6 +313,7 @@ impl Settings {
             mate_threat: MateThreat::Off,
             improving: false,
             improving_lmr: false,
+            correction: false,
             rfp: false,
             rfp_margin: RFP_MARGIN,
             rfp_max_plies: RFP_MAX_PLIES,
@@ -793,6 +798,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
             s.improving = v != 0;
             s.improving_lmr = v == 1;
         },
+    },
+    TechniqueOption {
+        name: "correction",
+        kind: OptionKind::Switch,
+        doc: "correction history: the evaluation that reverse futility, the null move and razoring judge by is corrected by the mean error searches found for the same pawns",
+        get: |s| i32::from(s.correction),
+        set: |s, v| s.correction = v != 0,
     },
     TechniqueOption {
         name: "rfp",
