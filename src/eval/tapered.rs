@@ -853,15 +853,16 @@ impl StructureCache {
         if self.slots.is_empty() {
             return terms_score(terms, &structure.counts(), phase);
         }
-        // Multiply-shift hashing: the top bits of the product mix every bit
-        // of the pawns, the kings and the phase (a search that scores each
-        // node at its own phase, `node_phase`, asks for one structure at
-        // several phases, which would otherwise evict each other).
-        let [white, black] = structure.pawns;
+        // The slot mixes the kings and the phase in with the pawns (a search
+        // that scores each node at its own phase, `node_phase`, asks for one
+        // structure at several phases, which would otherwise evict each
+        // other).
         let kings = structure.kings[0].index() << 8 | structure.kings[1].index();
-        let mixed = (white ^ black.rotate_left(29) ^ kings as u64 ^ (phase as u64) << 58)
-            .wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let index = (mixed >> (64 - STRUCTURE_CACHE_SLOTS.trailing_zeros())) as usize;
+        let index = pawn_slot(
+            structure.pawns,
+            kings as u64 ^ (phase as u64) << 58,
+            STRUCTURE_CACHE_SLOTS,
+        );
         if let Some(slot) = self.slots[index]
             && slot.structure == *structure
             && slot.terms == terms
@@ -878,6 +879,16 @@ impl StructureCache {
         });
         score
     }
+}
+
+/// The slot, of `slots` (a power of two), of a table kept by pawn
+/// structure: White's and Black's pawns (as 64-bit sets) with `extra` bits
+/// mixed in. Multiply-shift hashing: the top bits of the product mix every
+/// bit. The pawn hash table above and the search's correction history
+/// (switch `correction`) share it.
+pub fn pawn_slot([white, black]: [u64; 2], extra: u64, slots: usize) -> usize {
+    let mixed = (white ^ black.rotate_left(29) ^ extra).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    (mixed >> (64 - slots.trailing_zeros())) as usize
 }
 
 /// What the move `mv` (pseudo-legal, not yet made) gains for the side making

@@ -737,11 +737,8 @@ impl Searcher {
     /// Switch `correction`: the index of the position's correction history
     /// entry, by side to move and the pawns of both sides.
     fn correction_index(&self) -> usize {
-        // Multiply-shift hashing: the top bits of the product mix every bit.
-        let white = self.board.pawns_of(Color::White);
-        let black = self.board.pawns_of(Color::Black);
-        let mixed = (white ^ black.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let slot = (mixed >> (64 - CORRECTION_ENTRIES.trailing_zeros())) as usize;
+        let pawns = [Color::White, Color::Black].map(|color| self.board.pawns_of(color));
+        let slot = eval::tapered::pawn_slot(pawns, 0, CORRECTION_ENTRIES);
         self.board.side_to_move().index() * CORRECTION_ENTRIES + slot
     }
 
