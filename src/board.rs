@@ -484,6 +484,37 @@ pub const BISHOP_STEPS: [i8; 4] = [15, 17, -15, -17];
 /// The four straight ray directions.
 pub const ROOK_STEPS: [i8; 4] = [1, 16, -1, -16];
 
+/// For two squares `a`, `b` on a common rank, file or diagonal, the step
+/// from `a` towards `b`, indexed by the 0x88 difference `b - a + 119`; 0
+/// where they share no line. (On a 0x88 board a difference names one
+/// direction and distance, whatever the squares.)
+static ALIGNMENT: [i8; 239] = {
+    let mut table = [0i8; 239];
+    let mut direction = 0;
+    while direction < KING_STEPS.len() {
+        let step = KING_STEPS[direction];
+        let mut distance = 1;
+        while distance < 8 {
+            table[(step as i32 * distance + 119) as usize] = step;
+            distance += 1;
+        }
+        direction += 1;
+    }
+    table
+};
+
+/// The step from `a` towards `b` along their common line, or 0.
+#[inline]
+fn alignment(a: Square, b: Square) -> i8 {
+    ALIGNMENT[(b.index() as i32 - a.index() as i32 + 119) as usize]
+}
+
+/// Is `step` one of the four diagonal directions?
+#[inline]
+fn is_diagonal(step: i8) -> bool {
+    BISHOP_STEPS.contains(&step)
+}
+
 /// The step vectors of each piece kind (indexed by its code, see [`PieceKind`])
 /// and whether it repeats them along a ray: micro-Max's `o[]` table. Pawns are
 /// generated separately: their moves depend on colour and on captures.
@@ -1092,6 +1123,92 @@ impl Board {
                 }
                 break;
             }
+        }
+        false
+    }
+
+    /// Does the ordinary move `mv` check the enemy king? `None` for castling,
+    /// en passant and promotions, which the caller answers by making the
+    /// move; for the rest, the same answer as making the move and asking
+    /// [`Board::in_check`], without changing the board.
+    ///
+    /// A move checks directly (the moved piece attacks the king from its
+    /// new square) or by discovery (it leaves a line between the king and
+    /// one of our sliders). With the 0x88 board, whether two squares share
+    /// a line, and along which step, is one table lookup of their
+    /// difference ([`ALIGNMENT`]).
+    pub fn gives_check_quickly(&self, mv: Move) -> Option<bool> {
+        if mv.kind == MoveKind::EnPassant || mv.kind == MoveKind::Castle || mv.promotion.is_some() {
+            return None;
+        }
+        let us = self.side_to_move;
+        let king = self.king_square(us.opposite());
+        let kind = self.piece_at(mv.from).kind()?;
+        let direct = match kind {
+            PieceKind::Pawn => [1i8, -1]
+                .iter()
+                .any(|&side| mv.to.offset(us.pawn_push() + side) == Some(king)),
+            PieceKind::Knight => KNIGHT_STEPS
+                .iter()
+                .any(|&step| mv.to.offset(step) == Some(king)),
+            // Illegal, but making it would show the kings attacking each
+            // other, and the answer must be the same.
+            PieceKind::King => KING_STEPS
+                .iter()
+                .any(|&step| mv.to.offset(step) == Some(king)),
+            slider => {
+                let step = alignment(mv.to, king);
+                step != 0
+                    && (if is_diagonal(step) {
+                        slider.slides_diagonally()
+                    } else {
+                        slider.slides_straight()
+                    })
+                    && self.ray_is_clear(mv.to, king, step, mv.from)
+            }
+        };
+        if direct {
+            return Some(true);
+        }
+        // Discovered: the king sees `from` along a line, the piece leaves
+        // that line, and beyond `from` the first piece is our slider of the
+        // line's kind.
+        let step = alignment(king, mv.from);
+        if step == 0 || alignment(king, mv.to) == step {
+            return Some(false);
+        }
+        if !self.ray_is_clear(king, mv.from, step, mv.from) {
+            return Some(false);
+        }
+        let mut square = mv.from;
+        while let Some(next) = square.offset(step) {
+            square = next;
+            let piece = self.piece_at(square);
+            if piece.is_empty() {
+                continue;
+            }
+            let slides = if is_diagonal(step) {
+                PieceKind::slides_diagonally
+            } else {
+                PieceKind::slides_straight
+            };
+            return Some(piece.is_color(us) && piece.kind().is_some_and(slides));
+        }
+        Some(false)
+    }
+
+    /// Are the squares strictly between `from` and `to` (on a line along
+    /// `step`) empty, counting `vacated` as empty?
+    fn ray_is_clear(&self, from: Square, to: Square, step: i8, vacated: Square) -> bool {
+        let mut square = from;
+        while let Some(next) = square.offset(step) {
+            if next == to {
+                return true;
+            }
+            if next != vacated && !self.piece_at(next).is_empty() {
+                return false;
+            }
+            square = next;
         }
         false
     }
@@ -1805,6 +1922,56 @@ impl fmt::Debug for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Compare [`Board::gives_check_quickly`] with making each move, for
+    /// every pseudo-legal move of every position `depth` plies down.
+    fn count_quick_check_answers(board: &mut Board, depth: u32) -> (u64, u64) {
+        let mut moves = Vec::new();
+        board.generate_moves(&mut moves);
+        let (mut answered, mut checks) = (0, 0);
+        for mv in moves {
+            let quick = board.gives_check_quickly(mv);
+            let undo = board.make_move(mv);
+            let check = board.in_check();
+            if let Some(quick) = quick {
+                assert_eq!(quick, check, "{mv:?} in {}", board.to_fen());
+                answered += 1;
+                checks += u64::from(check);
+            }
+            if depth > 1
+                && !board.is_attacked(
+                    board.king_square(board.side_to_move().opposite()),
+                    board.side_to_move(),
+                )
+            {
+                let (a, c) = count_quick_check_answers(board, depth - 1);
+                answered += a;
+                checks += c;
+            }
+            board.unmake_move(mv, undo);
+        }
+        (answered, checks)
+    }
+
+    #[test]
+    fn quick_check_test_agrees_with_making_the_move() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            // Kings near each other: a king's move next to the other king
+            // counts as a check, as making it shows.
+            "8/8/3k4/8/3K4/8/1Q6/8 w - - 0 1",
+        ] {
+            let mut board = Board::from_fen(fen).unwrap();
+            let (answered, checks) = count_quick_check_answers(&mut board, 3);
+            assert!(
+                answered > 1000 && checks > 10,
+                "{fen}: {answered} moves, {checks} checks"
+            );
+        }
+    }
 
     #[test]
     fn square_bits_round_trip() {

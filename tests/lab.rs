@@ -2,7 +2,7 @@
 //! every setting still plays legal moves, the statistics add up, and the
 //! default search is pinned by its bench node signature.
 
-use umax::board::Board;
+use umax::board::{Board, START_FEN};
 use umax::clock::Limits;
 use umax::lab::{LabRun, run_positions};
 use umax::search::techniques::{CALIBRATED_PRESET, OPTIONS, OptionKind, PRESETS};
@@ -96,6 +96,11 @@ const BARE_KING_ONLY: &[&str] = &["mop_up"];
 /// `mate_threat_changes_a_search_under_a_mate_threat`).
 const MATE_THREAT_ONLY: &[&str] = &["mate_threat"];
 
+/// Options that act only 7 or more plies from the horizon below the root,
+/// so in searches of 9 plies or more, deeper than the check above (see
+/// `singular_extension_changes_a_deep_search`).
+const SINGULAR_ONLY: &[&str] = &["singular", "singular_margin"];
+
 /// The setting an option's alternatives are compared with (see [`BASES`]).
 fn base_of(spec: &str) -> &'static str {
     let name = spec.split('=').next().unwrap_or_default();
@@ -150,6 +155,7 @@ fn every_switch_changes_the_search_and_plays_legal_moves() {
             || CROWDED_TABLE_ONLY.contains(&name)
             || BARE_KING_ONLY.contains(&name)
             || MATE_THREAT_ONLY.contains(&name)
+            || SINGULAR_ONLY.contains(&name)
             || MANY_POSITIONS_ONLY.contains(&name)
             || WORK_ONLY.contains(&name)
         {
@@ -212,6 +218,22 @@ fn mate_threat_changes_a_search_under_a_mate_threat() {
         let nodes = run_to_depth(spec, &fens, 7, TABLE_LOG2).nodes();
         assert_ne!(nodes, off.nodes(), "{spec} changes nothing");
     }
+}
+
+#[test]
+fn singular_extension_changes_a_deep_search() {
+    // The start position to depth 10: nodes 7 plies from the horizon
+    // exist from depth 9 on.
+    let fens = [START_FEN];
+    let off = run_to_depth("singular=off", &fens, 10, TABLE_LOG2);
+    let on = run_to_depth("singular=on", &fens, 10, TABLE_LOG2);
+    assert_eq!(off.stats.total.singular_extensions, 0);
+    assert!(on.stats.total.singular_extensions > 0);
+    assert_ne!(on.nodes(), off.nodes());
+    let wider = run_to_depth("singular=on,singular_margin=13", &fens, 10, TABLE_LOG2);
+    assert_ne!(wider.nodes(), on.nodes(), "singular_margin changes nothing");
+    let multicut = run_to_depth("singular=multicut", &fens, 10, TABLE_LOG2);
+    assert_ne!(multicut.nodes(), on.nodes(), "multicut changes nothing");
 }
 
 #[test]

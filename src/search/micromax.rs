@@ -99,6 +99,15 @@ pub const HISTORY_LIMIT: Score = 16384;
 /// bytes each).
 const ACTIVITY_CACHE_ENTRIES: usize = 1 << 16;
 
+/// Switch `singular`: the fewest plies left at which a node asks whether
+/// its table move is singular (the question costs a search of every other
+/// move to half the depth).
+const SINGULAR_MIN_PLIES: i32 = 7;
+
+/// Switch `singular`: how many plies shallower than the node the table's
+/// entry may have been searched and still be trusted for the question.
+const SINGULAR_DEPTH_SLACK: i32 = 3;
+
 /// The fewest plies left at which a node without a move from the table is
 /// searched a ply less deep (switch `iir`).
 const IIR_MIN_PLIES: i32 = 4;
@@ -478,6 +487,12 @@ impl Searcher {
             extended_for_threat = true;
         }
 
+        // Deviation from micro-Max (switch `singular`, off by default): is the
+        // table's move a candidate for the singular extension? Only where the
+        // table says it reached (nearly) this depth and held at least its
+        // score, so that "the others stay below it" is worth asking.
+        let singular_beta = self.singular_beta(entry, depth, ply, full_width && !extend_check);
+
         // Iterative deepening loop.
         while iteration < depth || iteration < QUIESCENCE_DEPTH {
             iteration += 1;
@@ -604,10 +619,50 @@ impl Searcher {
                     )
                 };
 
+                // Singular extension: the table's move, searched first in the
+                // node's last pass, goes a ply deeper if no other move comes
+                // near its score when searched to half the depth. With
+                // `singular=multicut`, another move that reaches a score at
+                // or above beta there cuts the node off at once: two moves
+                // beat beta, and the table's move need not be searched.
+                let mut multi_cut = None;
+                let child_depth = match singular_beta {
+                    Some(singular_beta)
+                        if is_hint && iteration == depth && child_depth == iteration - 1 =>
+                    {
+                        let half_depth = QUIESCENCE_DEPTH + (iteration_plies - 1) / 2;
+                        let others = first + 1..last;
+                        let other_best = self.best_of_others(
+                            others,
+                            singular_beta,
+                            [eval, activity],
+                            half_depth,
+                            ply,
+                            listener,
+                        );
+                        if other_best < singular_beta {
+                            self.stats.singular_extensions += 1;
+                            iteration
+                        } else {
+                            if self.settings.singular_multicut && singular_beta >= beta {
+                                multi_cut = Some(singular_beta);
+                            }
+                            child_depth
+                        }
+                    }
+                    _ => child_depth,
+                };
+                if self.stopped {
+                    self.move_stack.truncate(first);
+                    return 0;
+                }
+
                 // A quiet check (or an evasion) in quiescence is searched
                 // whatever the score: its point is the threat, which the score
                 // does not show (and an evasion may be the only legal move).
-                let pruned = if quiet_check || evading {
+                let pruned = if multi_cut.is_some() {
+                    multi_cut
+                } else if quiet_check || evading {
                     None
                 } else {
                     self.prune_at_horizon(mv, [eval, new_eval, child_alpha], child_depth, iteration)
@@ -732,6 +787,74 @@ impl Searcher {
             }
             MateThreat::Extend => false,
         }
+    }
+
+    /// Switch `singular`: the score every other move must stay below for
+    /// the table's move to be extended, or `None` if this node does not try.
+    ///
+    /// It tries in a full-width node below the root, not already extended
+    /// for check, at least [`SINGULAR_MIN_PLIES`] from the horizon, whose
+    /// table entry has a move, was searched at most
+    /// [`SINGULAR_DEPTH_SLACK`] plies less deep and is a lower bound (or
+    /// exact) that is no mate score; and only on paths no longer than twice
+    /// the root's depth, so that extensions cannot chain without end.
+    fn singular_beta(
+        &self,
+        entry: Option<Entry>,
+        depth: i32,
+        ply: usize,
+        eligible: bool,
+    ) -> Option<Score> {
+        let plies_left = depth - QUIESCENCE_DEPTH;
+        let root_plies = self.root_resume + 1 - QUIESCENCE_DEPTH;
+        let entry = entry?;
+        let tries = self.settings.singular
+            && eligible
+            && ply > 0
+            && (ply as i32) < 2 * root_plies
+            && plies_left >= SINGULAR_MIN_PLIES
+            && entry.has_best_move()
+            && entry.bound != Bound::Upper
+            && entry.depth >= depth - SINGULAR_DEPTH_SLACK
+            && entry.score.abs() < MATE_BOUND;
+        tries.then(|| entry.score - self.settings.singular_margin * plies_left)
+    }
+
+    /// Switch `singular`: the best score of the moves in `others` (the
+    /// node's moves but the table's), each searched `half_depth` deep with
+    /// the null window just below `singular_beta`. Below `singular_beta`,
+    /// the table's move is the only one that holds its score and deserves
+    /// a deeper look. Stops at the first move that reaches `singular_beta`.
+    fn best_of_others(
+        &mut self,
+        others: std::ops::Range<usize>,
+        singular_beta: Score,
+        [eval, activity]: [Score; 2],
+        half_depth: i32,
+        ply: usize,
+        listener: &mut dyn Listener,
+    ) -> Score {
+        let mut best = -INFINITY;
+        for index in others {
+            let mv = self.move_stack[index].mv;
+            let new_eval = eval + self.move_gain(mv);
+            // `iteration` one more than the reply's depth: no re-search.
+            let score = self.search_one_move(
+                mv,
+                [singular_beta - 1, singular_beta - 1, singular_beta],
+                false,
+                [new_eval, activity],
+                half_depth,
+                half_depth + 1,
+                ply,
+                listener,
+            );
+            best = best.max(score);
+            if self.stopped || best >= singular_beta {
+                break;
+            }
+        }
+        best
     }
 
     /// Switch `correction`: the index of the position's correction history
@@ -945,6 +1068,9 @@ impl Searcher {
 
     /// Does `mv` (pseudo-legal, of the side to move) give check?
     fn gives_check(&mut self, mv: Move) -> bool {
+        if let Some(check) = self.board.gives_check_quickly(mv) {
+            return check;
+        }
         let undo = self.board.make_move(mv);
         let check = self.board.in_check();
         self.board.unmake_move(mv, undo);
@@ -1659,6 +1785,74 @@ mod tests {
         // The other side to move has its own entries.
         searcher.board.make_null_move();
         assert_eq!(searcher.correction_of_position(), 0);
+    }
+
+    #[test]
+    fn singular_extension_asks_only_with_a_deep_lower_bound_from_the_table() {
+        let mut searcher = ordering_position("singular=on");
+        searcher.root_resume = QUIESCENCE_DEPTH + 9; // a 10-ply search
+        let key = searcher.board.key();
+        let depth = QUIESCENCE_DEPTH + 8;
+        let hint = searcher.board.parse_coordinate_move("e4d5").unwrap();
+        let mut entry_of = |score, entry_depth, bound| {
+            searcher
+                .table
+                .store(key, score, entry_depth, bound, Some(hint));
+            searcher.table.probe(key)
+        };
+        let lower = entry_of(120, depth - 3, Bound::Lower);
+        let exact = entry_of(120, depth, Bound::Exact);
+        let upper = entry_of(120, depth, Bound::Upper);
+        let shallow = entry_of(120, depth - 4, Bound::Lower);
+        let mate = entry_of(MATE_BOUND + 5, depth, Bound::Lower);
+        // The margin: 3 cp for each of the 8 plies left.
+        assert_eq!(searcher.singular_beta(lower, depth, 1, true), Some(96));
+        assert_eq!(searcher.singular_beta(exact, depth, 1, true), Some(96));
+        for entry in [upper, shallow, mate, None] {
+            assert_eq!(searcher.singular_beta(entry, depth, 1, true), None);
+        }
+        // Not at the root, not when extended for check, not near the
+        // horizon, not past twice the root's depth, not when switched off.
+        assert_eq!(searcher.singular_beta(lower, depth, 0, true), None);
+        assert_eq!(searcher.singular_beta(lower, depth, 1, false), None);
+        let near = QUIESCENCE_DEPTH + SINGULAR_MIN_PLIES - 1;
+        assert_eq!(searcher.singular_beta(lower, near, 1, true), None);
+        assert_eq!(searcher.singular_beta(lower, depth, 20, true), None);
+        searcher.settings = Settings::from_spec("singular=off").unwrap();
+        assert_eq!(searcher.singular_beta(lower, depth, 1, true), None);
+    }
+
+    #[test]
+    fn a_move_is_singular_when_no_other_comes_near_it() {
+        // Only the rook takes the queen: singular. Add a bishop that can
+        // take it too, and the rook's capture is no longer the only one.
+        for (fen, singular) in [
+            ("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", true),
+            ("4k3/8/8/3q4/8/1B6/3R4/4K3 w - - 0 1", false),
+        ] {
+            let mut searcher = Searcher::new(10);
+            searcher.board = Board::from_fen(fen).unwrap();
+            searcher.settings = Settings::from_spec("singular=on").unwrap();
+            assert!(!searcher.generate_and_rank(true, false, 0));
+            let rook_takes = searcher.board.parse_coordinate_move("d2d5").unwrap();
+            let index = searcher
+                .move_stack
+                .iter()
+                .position(|m| m.mv == rook_takes)
+                .unwrap();
+            searcher.move_stack[..=index].rotate_right(1);
+            let others = 1..searcher.move_stack.len();
+            let half_depth = QUIESCENCE_DEPTH + 3;
+            let best = searcher.best_of_others(
+                others,
+                500,
+                [0, 0],
+                half_depth,
+                0,
+                &mut crate::search::Silent,
+            );
+            assert_eq!(best < 500, singular, "{fen}: {best}");
+        }
     }
 
     /// A searcher under `spec` on a position for the ordering tests: exd5

@@ -72,6 +72,9 @@ pub struct Counters {
     /// Nodes whose null move was answered by mate (switch `mate_threat`
     /// acts on them).
     pub mate_threats: u64,
+    /// Table moves searched a ply deeper because no other move came near
+    /// them (switch `singular`).
+    pub singular_extensions: u64,
 }
 
 impl Counters {
@@ -89,7 +92,7 @@ impl Counters {
     }
 
     /// The counts as an array, in field order.
-    fn to_array(self) -> [u64; 22] {
+    fn to_array(self) -> [u64; 23] {
         [
             self.scoring_nodes,
             self.quiescence_nodes,
@@ -113,11 +116,12 @@ impl Counters {
             self.see_prunes,
             self.move_lists,
             self.mate_threats,
+            self.singular_extensions,
         ]
     }
 
     /// The counts from an array in field order.
-    fn from_array(c: [u64; 22]) -> Counters {
+    fn from_array(c: [u64; 23]) -> Counters {
         Counters {
             scoring_nodes: c[0],
             quiescence_nodes: c[1],
@@ -141,6 +145,7 @@ impl Counters {
             see_prunes: c[19],
             move_lists: c[20],
             mate_threats: c[21],
+            singular_extensions: c[22],
         }
     }
 
@@ -336,7 +341,10 @@ impl SearchStats {
                 c.iir_reductions,
                 c.see_prunes
             ),
-            format!("mate threats (null move mated) {}", c.mate_threats),
+            format!(
+                "mate threats (null move mated) {}, singular extensions {}",
+                c.mate_threats, c.singular_extensions
+            ),
             format!(
                 "selective depth {}, quiescence share {:.1} %",
                 self.selective_depth,

@@ -188,6 +188,16 @@ pub struct Settings {
     /// is corrected by what searches of positions with the same pawns
     /// found it to be off by.
     pub correction: bool,
+    /// Singular extension: the table's move is searched a ply deeper when
+    /// every other move, searched to half the depth, stays below the
+    /// table's score minus a margin.
+    pub singular: bool,
+    /// With `singular`: another move that reaches beta in the singular
+    /// search cuts the node off (multi-cut).
+    pub singular_multicut: bool,
+    /// Singular extension's margin below the table's score, in centipawns
+    /// per ply left.
+    pub singular_margin: Score,
     /// Reverse futility pruning: near the horizon, a node whose evaluation
     /// beats beta by a margin per ply returns at once.
     pub rfp: bool,
@@ -249,6 +259,10 @@ pub const LMR_REDUCTION: i32 = 1;
 pub const FUTILITY_MARGIN: Score = 0;
 /// Reverse futility pruning's margin per ply: three quarters of a pawn.
 pub const RFP_MARGIN: Score = 75;
+/// Singular extension's margin per ply left: the other moves must stay
+/// this far below the table's score, times the plies left, for the table's
+/// move to count as the only good one.
+pub const SINGULAR_MARGIN: Score = 3;
 /// The most plies from the horizon at which reverse futility prunes.
 pub const RFP_MAX_PLIES: i32 = 3;
 /// Razoring's margin per ply: two pawns.
@@ -314,6 +328,9 @@ impl Settings {
             improving: false,
             improving_lmr: false,
             correction: false,
+            singular: false,
+            singular_multicut: false,
+            singular_margin: SINGULAR_MARGIN,
             rfp: false,
             rfp_margin: RFP_MARGIN,
             rfp_max_plies: RFP_MAX_PLIES,
@@ -805,6 +822,27 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "correction history: the evaluation that reverse futility, the null move and razoring judge by is corrected by the mean error searches found for the same pawns",
         get: |s| i32::from(s.correction),
         set: |s, v| s.correction = v != 0,
+    },
+    TechniqueOption {
+        name: "singular",
+        kind: OptionKind::Choice(&["off", "on", "multicut"]),
+        doc: "singular extension: the table's move one ply deeper if every other move, at half the depth, scores below the table's lower bound minus singular_margin per ply; multicut: a node where another move reaches beta there is cut off",
+        get: |s| match (s.singular, s.singular_multicut) {
+            (false, _) => 0,
+            (true, false) => 1,
+            (true, true) => 2,
+        },
+        set: |s, v| {
+            s.singular = v != 0;
+            s.singular_multicut = v == 2;
+        },
+    },
+    TechniqueOption {
+        name: "singular_margin",
+        kind: OptionKind::Spin { min: 0, max: 100 },
+        doc: "singular extension's margin below the table's score, in centipawns per ply left",
+        get: |s| s.singular_margin,
+        set: |s, v| s.singular_margin = v,
     },
     TechniqueOption {
         name: "rfp",
