@@ -509,10 +509,15 @@ fn alignment(a: Square, b: Square) -> i8 {
     ALIGNMENT[(b.index() as i32 - a.index() as i32 + 119) as usize]
 }
 
-/// Is `step` one of the four diagonal directions?
+/// The test of whether a piece kind slides along `step` (a queen step):
+/// diagonally or straight.
 #[inline]
-fn is_diagonal(step: i8) -> bool {
-    BISHOP_STEPS.contains(&step)
+fn slides_along(step: i8) -> fn(PieceKind) -> bool {
+    if BISHOP_STEPS.contains(&step) {
+        PieceKind::slides_diagonally
+    } else {
+        PieceKind::slides_straight
+    }
 }
 
 /// The step vectors of each piece kind (indexed by its code, see [`PieceKind`])
@@ -1159,11 +1164,7 @@ impl Board {
             slider => {
                 let step = alignment(mv.to, king);
                 step != 0
-                    && (if is_diagonal(step) {
-                        slider.slides_diagonally()
-                    } else {
-                        slider.slides_straight()
-                    })
+                    && slides_along(step)(slider)
                     && self.ray_is_clear(mv.to, king, step, mv.from)
             }
         };
@@ -1187,12 +1188,7 @@ impl Board {
             if piece.is_empty() {
                 continue;
             }
-            let slides = if is_diagonal(step) {
-                PieceKind::slides_diagonally
-            } else {
-                PieceKind::slides_straight
-            };
-            return Some(piece.is_color(us) && piece.kind().is_some_and(slides));
+            return Some(piece.is_color(us) && piece.kind().is_some_and(slides_along(step)));
         }
         Some(false)
     }

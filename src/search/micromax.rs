@@ -54,7 +54,7 @@ use crate::table::{Bound, Entry};
 
 use super::see;
 use super::techniques::{
-    CaptureOrder, CheckExtension, MateThreat, MoveOrdering, NullMove, Quiescence,
+    CaptureOrder, CheckExtension, MateThreat, MoveOrdering, NullMove, Quiescence, Singular,
 };
 use super::{
     DRAW_SCORE, INFINITY, Listener, MATE_BOUND, MATE_DEPTH, QUIESCENCE_DEPTH, SCORING_PASS,
@@ -619,9 +619,10 @@ impl Searcher {
                     )
                 };
 
-                // Singular extension: the table's move, searched first in the
-                // node's last pass, goes a ply deeper if no other move comes
-                // near its score when searched to half the depth. With
+                // Deviation from micro-Max (switch `singular`, off by
+                // default): the table's move, searched first in the node's
+                // last pass, goes a ply deeper if no other move comes near
+                // its score when searched to half the depth. With
                 // `singular=multicut`, another move that reaches a score at
                 // or above beta there cuts the node off at once: two moves
                 // beat beta, and the table's move need not be searched.
@@ -640,11 +641,16 @@ impl Searcher {
                             ply,
                             listener,
                         );
+                        if self.stopped {
+                            self.move_stack.truncate(first);
+                            return 0;
+                        }
                         if other_best < singular_beta {
                             self.stats.singular_extensions += 1;
                             iteration
                         } else {
-                            if self.settings.singular_multicut && singular_beta >= beta {
+                            if self.settings.singular == Singular::MultiCut && singular_beta >= beta
+                            {
                                 multi_cut = Some(singular_beta);
                             }
                             child_depth
@@ -652,18 +658,13 @@ impl Searcher {
                     }
                     _ => child_depth,
                 };
-                if self.stopped {
-                    self.move_stack.truncate(first);
-                    return 0;
-                }
 
                 // A quiet check (or an evasion) in quiescence is searched
                 // whatever the score: its point is the threat, which the score
                 // does not show (and an evasion may be the only legal move).
-                let pruned = if multi_cut.is_some() {
+                // A multi-cut's bound stands for the move's score.
+                let pruned = if multi_cut.is_some() || quiet_check || evading {
                     multi_cut
-                } else if quiet_check || evading {
-                    None
                 } else {
                     self.prune_at_horizon(mv, [eval, new_eval, child_alpha], child_depth, iteration)
                 };
@@ -808,7 +809,7 @@ impl Searcher {
         let plies_left = depth - QUIESCENCE_DEPTH;
         let root_plies = self.root_resume + 1 - QUIESCENCE_DEPTH;
         let entry = entry?;
-        let tries = self.settings.singular
+        let tries = self.settings.singular != Singular::Off
             && eligible
             && ply > 0
             && (ply as i32) < 2 * root_plies

@@ -76,6 +76,19 @@ pub enum MateThreat {
     Extend,
 }
 
+/// Switch `singular`: whether a node asks if the table's move is the only
+/// good one, and what it does with the answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Singular {
+    /// Never asks (micro-Max).
+    Off,
+    /// A singular table move is searched a ply deeper.
+    On,
+    /// As `On`; and when another move reaches the bound, and the bound is
+    /// at or above beta, the node is cut off (two moves beat beta).
+    MultiCut,
+}
+
 /// How the horizon is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Quiescence {
@@ -190,11 +203,9 @@ pub struct Settings {
     pub correction: bool,
     /// Singular extension: the table's move is searched a ply deeper when
     /// every other move, searched to half the depth, stays below the
-    /// table's score minus a margin.
-    pub singular: bool,
-    /// With `singular`: another move that reaches beta in the singular
-    /// search cuts the node off (multi-cut).
-    pub singular_multicut: bool,
+    /// table's score minus a margin (and, with multi-cut, a node where
+    /// another move reaches it at or above beta is cut off).
+    pub singular: Singular,
     /// Singular extension's margin below the table's score, in centipawns
     /// per ply left.
     pub singular_margin: Score,
@@ -328,8 +339,7 @@ impl Settings {
             improving: false,
             improving_lmr: false,
             correction: false,
-            singular: false,
-            singular_multicut: false,
+            singular: Singular::Off,
             singular_margin: SINGULAR_MARGIN,
             rfp: false,
             rfp_margin: RFP_MARGIN,
@@ -571,6 +581,9 @@ const NULL_MOVES: [NullMove; 3] = [NullMove::Off, NullMove::On, NullMove::MicroM
 const EVAL_STYLES: [EvalStyle; 3] = [EvalStyle::Umax, EvalStyle::MicroMax, EvalStyle::Tapered];
 
 /// Index of `value` in `all` (for the choice options).
+/// The values of `singular`, in the order of its option's names.
+const SINGULARS: [Singular; 3] = [Singular::Off, Singular::On, Singular::MultiCut];
+
 fn index_of<T: PartialEq>(all: &[T], value: &T) -> i32 {
     all.iter().position(|item| item == value).unwrap_or(0) as i32
 }
@@ -827,15 +840,8 @@ pub const OPTIONS: &[TechniqueOption] = &[
         name: "singular",
         kind: OptionKind::Choice(&["off", "on", "multicut"]),
         doc: "singular extension: the table's move one ply deeper if every other move, at half the depth, scores below the table's lower bound minus singular_margin per ply; multicut: a node where another move reaches beta there is cut off",
-        get: |s| match (s.singular, s.singular_multicut) {
-            (false, _) => 0,
-            (true, false) => 1,
-            (true, true) => 2,
-        },
-        set: |s, v| {
-            s.singular = v != 0;
-            s.singular_multicut = v == 2;
-        },
+        get: |s| index_of(&SINGULARS, &s.singular),
+        set: |s, v| s.singular = SINGULARS[v as usize],
     },
     TechniqueOption {
         name: "singular_margin",
