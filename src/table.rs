@@ -413,6 +413,22 @@ impl TranspositionTable {
         (key >> 32) as u32
     }
 
+    /// Start loading the slot of `key` into the processor's cache, so that a
+    /// [`probe`](Self::probe) a little later finds it there instead of
+    /// waiting for memory (a probe lands on a random slot, so nearly every one
+    /// would). Only a hint: it changes no slot and no search.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let slot = self.slots.as_ptr().wrapping_add(self.slot_index(key));
+            // SAFETY: a prefetch never faults, whatever the address; this one
+            // is inside the table anyway.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) };
+        }
+    }
+
     /// Look up the position with Zobrist key `key`.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {

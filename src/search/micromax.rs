@@ -1348,6 +1348,10 @@ impl Searcher {
         let gone = self.node_material_gone;
         self.node_material_gone = eval::material_gone_after(&self.board, mv, gone);
         let undo = self.board.make_move(mv);
+        if child_depth > QUIESCENCE_DEPTH {
+            // The reply will probe the table first: start fetching its slot.
+            self.table.prefetch(self.board.key());
+        }
         self.path_keys.push(self.board.key());
         let mut score;
         loop {
