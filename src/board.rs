@@ -1141,7 +1141,7 @@ impl Board {
     /// new square) or by discovery (it leaves a line between the king and
     /// one of our sliders). With the 0x88 board, whether two squares share
     /// a line, and along which step, is one table lookup of their
-    /// difference ([`ALIGNMENT`]).
+    /// difference (`ALIGNMENT`).
     pub fn gives_check_quickly(&self, mv: Move) -> Option<bool> {
         if mv.kind == MoveKind::EnPassant || mv.kind == MoveKind::Castle || mv.promotion.is_some() {
             return None;

@@ -110,7 +110,7 @@ pub fn see(board: &Board, mv: Move) -> Score {
 }
 
 /// Is [`see`] of `mv` at least 0? The same exchange, cut short once its sign
-/// is settled (see [`exchange`]), which saves looking for the attackers of
+/// is settled (see `exchange`), which saves looking for the attackers of
 /// the rest of the sequence.
 pub fn see_is_not_negative(board: &Board, mv: Move) -> bool {
     exchange(board, mv, true) >= 0
