@@ -2,7 +2,8 @@
 //! `eval_passed`, `eval_isolated`, `eval_doubled`, `eval_seventh`): each term
 //! has the sign and size the seed gives it on a hand-checked position, its
 //! incremental change (what a move gains) agrees exactly with the full
-//! evaluation, and each switch changes the search.
+//! evaluation, each switch changes the search, and every evaluation scores a
+//! position and its colour mirror the same.
 
 use umax::board::{Board, Move};
 use umax::clock::Limits;
@@ -743,4 +744,69 @@ fn backward_pawns_and_squares_a_pawn_takes_away_are_counted() {
         Term::UnsafeMobility,
         2,
     );
+}
+
+/// `fen` with the colours swapped: the board turned upside down, White's
+/// pieces made Black's and the other way round, and the other side to move.
+fn colour_mirror(fen: &str) -> String {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let swap_case = |c: char| {
+        if c.is_ascii_uppercase() {
+            c.to_ascii_lowercase()
+        } else {
+            c.to_ascii_uppercase()
+        }
+    };
+    let ranks: Vec<String> = fields[0]
+        .split('/')
+        .rev()
+        .map(|rank| rank.chars().map(swap_case).collect())
+        .collect();
+    let side = if fields[1] == "w" { "b" } else { "w" };
+    let mut castling: Vec<char> = fields[2].chars().map(swap_case).collect();
+    castling.sort_by_key(|&c| (c.is_ascii_lowercase(), c == 'q' || c == 'Q'));
+    let castling: String = castling.into_iter().collect();
+    let en_passant = match fields[3] {
+        "-" => "-".to_string(),
+        square => {
+            let rank = if &square[1..] == "3" { '6' } else { '3' };
+            format!("{}{rank}", &square[..1])
+        }
+    };
+    format!(
+        "{} {side} {castling} {en_passant} {} {}",
+        ranks.join("/"),
+        fields[4],
+        fields[5]
+    )
+}
+
+#[test]
+fn the_evaluation_is_the_same_for_both_colours() {
+    // A position and its colour mirror are the same position for the side
+    // to move, so every evaluation must score them the same: a term that
+    // looks at one colour's squares the wrong way round shows up here.
+    assert_eq!(
+        colour_mirror("r3k2r/8/8/3pP3/8/8/8/R3K2R w KQq d6 0 1"),
+        "r3k2r/8/8/8/3Pp3/8/8/R3K2R b Qkq d3 0 1"
+    );
+    let settings = Settings::default();
+    let mut checked = 0;
+    common::walk_random_games(29, 40, |board| {
+        let fen = board.to_fen();
+        let mirrored = Board::from_fen(&colour_mirror(&fen)).unwrap();
+        for style in [EvalStyle::Umax, EvalStyle::MicroMax, EvalStyle::Tapered] {
+            for terms in [settings.eval_terms, all_terms()] {
+                let phase = eval::material_gone(board);
+                assert_eq!(eval::material_gone(&mirrored), phase, "{fen}");
+                let score = eval::static_eval_with(style, terms, board)
+                    + eval::activity_with(style, terms, board, phase);
+                let mirror_score = eval::static_eval_with(style, terms, &mirrored)
+                    + eval::activity_with(style, terms, &mirrored, phase);
+                assert_eq!(score, mirror_score, "{style:?} {terms:?}: {fen}");
+                checked += 1;
+            }
+        }
+    });
+    assert!(checked > 5_000, "only {checked} positions checked");
 }
