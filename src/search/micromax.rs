@@ -115,11 +115,12 @@ const IIR_MIN_PLIES: i32 = 4;
 /// The table LMR's reduction (switch `lmr_table`): about
 /// ln(plies) · ln(move number) / 2.25, rounded, so it grows slowly with
 /// both: a move late in the list of a deep node is reduced by 3 or 4 plies,
-/// an early move or a shallow node's by 1 or none.
-fn late_move_reduction(plies: i32, move_number: u32) -> i32 {
+/// an early move or a shallow node's by 1 or none. The divisor is the
+/// switch `lmr_divisor`, in hundredths (225).
+fn late_move_reduction(plies: i32, move_number: u32, divisor: i32) -> i32 {
     let plies = f64::from(plies.max(1));
     let move_number = f64::from(move_number.max(1));
-    (0.75 + plies.ln() * move_number.ln() / 2.25) as i32
+    (0.75 + plies.ln() * move_number.ln() * 100.0 / f64::from(divisor)) as i32
 }
 
 /// History points per ply of table LMR (switch `lmr_history`). A history
@@ -1181,6 +1182,23 @@ impl Searcher {
             self.stats.check_extensions += 1;
             return iteration;
         }
+        // Deviation from micro-Max (switch `horizon_checks`, off by default):
+        // one ply from the horizon a checking move would lead to quiescence,
+        // where the side in check may stand pat as if nothing threatened it,
+        // and futility pruning would skip the move unless it wins material
+        // at once. Searched a ply deeper, the reply is a full-width node in
+        // check that must find an evasion (and extends them itself), so a
+        // mating or forking check at the horizon is seen. Only on paths up to
+        // twice the root's depth, so that checks cannot chain without end.
+        let root_plies = self.root_resume + 1 - QUIESCENCE_DEPTH;
+        if self.settings.horizon_checks
+            && iteration == QUIESCENCE_DEPTH + 1
+            && (ply as i32) < 2 * root_plies
+            && self.gives_check(mv)
+        {
+            self.stats.check_extensions += 1;
+            return iteration;
+        }
         // Deviation from micro-Max (switch `lmr_table`, on by default): the
         // reduction grows with the depth and with the move's place in the
         // list, and pawn moves are reduced too; the hint, captures,
@@ -1210,8 +1228,9 @@ impl Searcher {
                 // a node on the principal variation is where the root's score
                 // comes from; it reduces a ply less than the null-window nodes
                 // that only prove a move no better.
-                let mut reduction = late_move_reduction(plies, move_number)
-                    - i32::from(in_pv && self.settings.lmr_pv);
+                let mut reduction =
+                    late_move_reduction(plies, move_number, self.settings.lmr_divisor)
+                        - i32::from(in_pv && self.settings.lmr_pv);
                 // Deviation from micro-Max (switch `lmr_history`, off by
                 // default): the history says how often this move refuted
                 // siblings lately; trust it, a ply per `LMR_HISTORY_SCALE`.

@@ -179,6 +179,9 @@ pub struct Settings {
     /// LMR by a table: the reduction grows with the depth and with how late
     /// the move comes (replaces `lmr_min_depth` and `lmr_reduction`).
     pub lmr_table: bool,
+    /// With `lmr_table`: the divisor of the table's reduction
+    /// (ln plies · ln move number / divisor), in hundredths.
+    pub lmr_divisor: i32,
     /// With `lmr_table`: a node searched with an open window (on the
     /// principal variation) reduces one ply less.
     pub lmr_pv: bool,
@@ -235,6 +238,9 @@ pub struct Settings {
     pub countermove_history: bool,
     /// Check extension.
     pub check_extension: CheckExtension,
+    /// A move that gives check one ply from the horizon is searched a ply
+    /// deeper, so that the reply answers it instead of standing pat.
+    pub horizon_checks: bool,
     /// The quiescence scheme.
     pub quiescence: Quiescence,
     /// Principal variation search: null windows after the first move.
@@ -270,6 +276,8 @@ pub const LMR_REDUCTION: i32 = 1;
 pub const FUTILITY_MARGIN: Score = 0;
 /// Reverse futility pruning's margin per ply: three quarters of a pawn.
 pub const RFP_MARGIN: Score = 75;
+/// Table LMR's divisor in hundredths (see [`Settings::lmr_divisor`]): 2.25.
+pub const LMR_DIVISOR: i32 = 225;
 /// Singular extension's margin per ply left: the other moves must stay
 /// this far below the table's score, times the plies left, for the table's
 /// move to count as the only good one.
@@ -332,6 +340,7 @@ impl Settings {
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
             lmr_table: false,
+            lmr_divisor: LMR_DIVISOR,
             lmr_pv: false,
             lmr_root: true,
             lmr_history: false,
@@ -351,6 +360,7 @@ impl Settings {
             countermove: false,
             countermove_history: false,
             check_extension: CheckExtension::NotInEndgame,
+            horizon_checks: false,
             quiescence: Quiescence::TwoPass,
             pvs: false,
             aspiration: false,
@@ -788,6 +798,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.lmr_table = v != 0,
     },
     TechniqueOption {
+        name: "lmr_divisor",
+        kind: OptionKind::Spin { min: 100, max: 600 },
+        doc: "with lmr_table: reduce by 0.75 + ln(plies) * ln(move number) / (this / 100); larger reduces less",
+        get: |s| s.lmr_divisor,
+        set: |s, v| s.lmr_divisor = v,
+    },
+    TechniqueOption {
         name: "lmr_pv",
         kind: OptionKind::Switch,
         doc: "with lmr_table: a node with an open window (on the principal variation) reduces one ply less",
@@ -919,6 +936,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "search check evasions one ply deeper (micro-Max 4.8: not in the end game; captures: capturing checks only)",
         get: |s| index_of(&CHECK_EXTENSIONS, &s.check_extension),
         set: |s, v| s.check_extension = CHECK_EXTENSIONS[v as usize],
+    },
+    TechniqueOption {
+        name: "horizon_checks",
+        kind: OptionKind::Switch,
+        doc: "a move giving check one ply from the horizon is searched a ply deeper (not futility-pruned; the reply searches its evasions), on paths up to twice the root's depth",
+        get: |s| i32::from(s.horizon_checks),
+        set: |s, v| s.horizon_checks = v != 0,
     },
     TechniqueOption {
         name: "quiescence",
