@@ -406,7 +406,11 @@ impl Searcher {
         // only if the node will only do quiescence) and order them once.
         let first = self.move_stack.len();
         self.stats.move_lists += 1;
-        let all_moves = depth > QUIESCENCE_DEPTH || checks_ply || quiescence_in_check;
+        // The first quiescence ply of `quiescence_checks` needs its quiet
+        // moves only if it will search any: in check, or when standing pat
+        // does not fail high at once (the captures still tell an illegal move).
+        let quiet_checks_wanted = checks_ply && (in_check || eval < beta);
+        let all_moves = depth > QUIESCENCE_DEPTH || quiet_checks_wanted || quiescence_in_check;
         if self.generate_and_rank(all_moves, depth == QUIESCENCE_DEPTH + 1, ply) {
             // The pass that found the king capture: the scoring pass, unless a
             // switch or the table made the node start later.
