@@ -29,8 +29,9 @@ pub const POLL_INTERVAL: u64 = 1024;
 /// Time kept in reserve on a running clock, for process and pipe overhead.
 const SAFETY_MARGIN: Duration = Duration::from_millis(30);
 
-/// Moves we expect still to play when the clock gives no moves-to-go.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// Moves we expect still to play when the clock gives no moves-to-go (the
+/// search's switch `time_moves` may say otherwise).
+pub const DEFAULT_MOVES_TO_GO: u32 = 30;
 
 /// A chess clock: time left for the side to move, increment, moves to the next
 /// time control (none = the whole game).

@@ -56,7 +56,7 @@ const BASES: &[(&str, &str)] = &[
 
 /// Options that change only when a timed search stops, not the tree searched
 /// to a fixed depth (each has its own test in `search::tests`).
-const TIME_ONLY: &[&str] = &["half_time_stop", "time_stability"];
+const TIME_ONLY: &[&str] = &["half_time_stop", "time_stability", "time_moves"];
 
 /// Options that matter only when the table is full enough for positions to
 /// compete for slots; `hash_buckets_change_a_crowded_table` tests them.

@@ -706,10 +706,20 @@ impl Searcher {
 /// an iteration takes several times longer than the last, so one started late
 /// would be cut off unfinished, and its time is better saved. With a fixed
 /// time per move there is nothing to save, and the soft limit stays.
+///
+/// Deviation from micro-Max (switch `time_moves`, 30 in the default): a clock
+/// that does not say how many moves are left is shared out over that many,
+/// so a smaller number spends more of the clock early in the game.
 fn deadlines(settings: &Settings, limits: &Limits, start: Instant) -> Deadlines {
+    let mut limits = limits.clone();
+    if let Some(clock) = &mut limits.clock
+        && clock.moves_to_go.is_none()
+    {
+        clock.moves_to_go = Some(settings.time_moves as u32);
+    }
     let mut deadlines = limits.deadlines(start);
     if settings.half_time_stop
-        && is_on_clock(limits)
+        && is_on_clock(&limits)
         && let Some(hard) = deadlines.hard
     {
         deadlines.soft = Some(start + (hard - start) / 2);
@@ -799,6 +809,30 @@ mod tests {
         // A fixed time per move keeps its limits: there is no time to save.
         let fixed = Limits::move_time(Duration::from_secs(1));
         assert_eq!(deadlines(&on, &fixed, start), fixed.deadlines(start));
+    }
+
+    #[test]
+    fn time_moves_shares_a_clock_without_moves_to_go_over_that_many_moves() {
+        let start = Instant::now();
+        let clock = a_minute_on_the_clock();
+        let default = deadlines(&Settings::default(), &clock, start);
+        assert_eq!(
+            default,
+            clock.deadlines(start),
+            "30 is the clock's own default"
+        );
+        let longer = Settings::from_spec("time_moves=45").unwrap();
+        let shorter = Settings::from_spec("time_moves=20").unwrap();
+        let soft = |settings: &Settings| deadlines(settings, &clock, start).soft.unwrap();
+        assert!(soft(&longer) < default.soft.unwrap());
+        assert!(soft(&shorter) > default.soft.unwrap());
+        // A clock that says how many moves are left keeps its own count.
+        let mut forty = clock.clone();
+        forty.clock.as_mut().unwrap().moves_to_go = Some(40);
+        assert_eq!(deadlines(&longer, &forty, start), forty.deadlines(start));
+        // So does a fixed time per move.
+        let fixed = Limits::move_time(Duration::from_secs(1));
+        assert_eq!(deadlines(&longer, &fixed, start), fixed.deadlines(start));
     }
 
     #[test]

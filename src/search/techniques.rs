@@ -254,6 +254,9 @@ pub struct Settings {
     /// On a clock, stretch the soft limit while the best move keeps changing
     /// or the score falls, and shrink it while the best move stays.
     pub time_stability: bool,
+    /// On a clock that gives no moves to go, the moves still expected: each
+    /// move's share of the time left is 1 / (this + 2).
+    pub time_moves: i32,
     /// Which evaluation's details to use.
     pub eval: EvalStyle,
     /// The evaluation terms switched on: the seed-002 terms (`eval_tropism`,
@@ -366,6 +369,7 @@ impl Settings {
             aspiration: false,
             aspiration_margin: ASPIRATION_MARGIN,
             half_time_stop: false,
+            time_moves: crate::clock::DEFAULT_MOVES_TO_GO as i32,
             time_stability: false,
             eval: EvalStyle::MicroMax,
             eval_terms: EvalTerms::DEFAULT,
@@ -978,6 +982,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "on a clock, start no iteration once half the move's hard limit is used (instead of the soft limit)",
         get: |s| i32::from(s.half_time_stop),
         set: |s, v| s.half_time_stop = v != 0,
+    },
+    TechniqueOption {
+        name: "time_moves",
+        kind: OptionKind::Spin { min: 10, max: 50 },
+        doc: "on a clock without moves to go, the moves still expected: each move gets (time left) / (this + 2) plus most of the increment",
+        get: |s| s.time_moves,
+        set: |s, v| s.time_moves = v,
     },
     TechniqueOption {
         name: "time_stability",
