@@ -795,10 +795,10 @@ fn the_evaluation_is_the_same_for_both_colours() {
     common::walk_random_games(29, 40, |board| {
         let fen = board.to_fen();
         let mirrored = Board::from_fen(&colour_mirror(&fen)).unwrap();
+        let phase = eval::material_gone(board);
+        assert_eq!(eval::material_gone(&mirrored), phase, "{fen}");
         for style in [EvalStyle::Umax, EvalStyle::MicroMax, EvalStyle::Tapered] {
             for terms in [settings.eval_terms, all_terms()] {
-                let phase = eval::material_gone(board);
-                assert_eq!(eval::material_gone(&mirrored), phase, "{fen}");
                 let score = eval::static_eval_with(style, terms, board)
                     + eval::activity_with(style, terms, board, phase);
                 let mirror_score = eval::static_eval_with(style, terms, &mirrored)

@@ -795,6 +795,14 @@ impl Searcher {
         }
     }
 
+    /// May a node `ply` plies from the root be searched deeper than asked
+    /// (switches `singular` and `horizon_checks`)? Only on paths up to twice
+    /// the root's depth, so that extensions cannot chain without end.
+    fn may_extend_at(&self, ply: usize) -> bool {
+        let root_plies = self.root_resume + 1 - QUIESCENCE_DEPTH;
+        (ply as i32) < 2 * root_plies
+    }
+
     /// Switch `singular`: the score every other move must stay below for
     /// the table's move to be extended, or `None` if this node does not try.
     ///
@@ -812,12 +820,11 @@ impl Searcher {
         eligible: bool,
     ) -> Option<Score> {
         let plies_left = depth - QUIESCENCE_DEPTH;
-        let root_plies = self.root_resume + 1 - QUIESCENCE_DEPTH;
         let entry = entry?;
         let tries = self.settings.singular != Singular::Off
             && eligible
             && ply > 0
-            && (ply as i32) < 2 * root_plies
+            && self.may_extend_at(ply)
             && plies_left >= SINGULAR_MIN_PLIES
             && entry.has_best_move()
             && entry.bound != Bound::Upper
@@ -1194,10 +1201,9 @@ impl Searcher {
         // check that must find an evasion (and extends them itself), so a
         // mating or forking check at the horizon is seen. Only on paths up to
         // twice the root's depth, so that checks cannot chain without end.
-        let root_plies = self.root_resume + 1 - QUIESCENCE_DEPTH;
         if self.settings.horizon_checks
             && iteration == QUIESCENCE_DEPTH + 1
-            && (ply as i32) < 2 * root_plies
+            && self.may_extend_at(ply)
             && self.gives_check(mv)
         {
             self.stats.check_extensions += 1;

@@ -594,10 +594,10 @@ const QUIESCENCE_SCHEMES: [Quiescence; 2] = [Quiescence::TwoPass, Quiescence::Pl
 const NULL_MOVES: [NullMove; 3] = [NullMove::Off, NullMove::On, NullMove::MicroMax];
 const EVAL_STYLES: [EvalStyle; 3] = [EvalStyle::Umax, EvalStyle::MicroMax, EvalStyle::Tapered];
 
-/// Index of `value` in `all` (for the choice options).
 /// The values of `singular`, in the order of its option's names.
 const SINGULARS: [Singular; 3] = [Singular::Off, Singular::On, Singular::MultiCut];
 
+/// Index of `value` in `all` (for the choice options).
 fn index_of<T: PartialEq>(all: &[T], value: &T) -> i32 {
     all.iter().position(|item| item == value).unwrap_or(0) as i32
 }
