@@ -103,6 +103,9 @@ pub const ENDGAME_MATERIAL_GONE: i32 = 30;
 const PHASE_UNITS: [i32; 7] = [0, 0, 2, 2, 3, 6, 0];
 const FULL_PHASE_UNITS: i32 = 40;
 
+/// [`material_gone`] when only kings and pawns are left.
+pub const ALL_MATERIAL_GONE: i32 = FULL_PHASE_UNITS;
+
 /// How much non-pawn material has left the board, in micro-Max's units (its
 /// global `R`): 0 at the start, 40 with bare kings and pawns.
 ///

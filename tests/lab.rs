@@ -91,6 +91,11 @@ const WORK_ONLY: &[&str] = &["null_first"];
 /// searches do not reach (see `mop_up_changes_a_bare_king_ending`).
 const BARE_KING_ONLY: &[&str] = &["mop_up"];
 
+/// Switches that act only where a capture leaves kings and pawns alone,
+/// which these three positions' searches do not reach (see
+/// `pawn_endgame_extension_changes_a_trade_into_a_pawn_ending`).
+const PAWN_ENDING_ONLY: &[&str] = &["pawn_endgame_extension"];
+
 /// Switches that act only where a null move is answered by mate, which
 /// these three positions' searches do not meet (see
 /// `mate_threat_changes_a_search_under_a_mate_threat`).
@@ -154,6 +159,7 @@ fn every_switch_changes_the_search_and_plays_legal_moves() {
         if TIME_ONLY.contains(&name)
             || CROWDED_TABLE_ONLY.contains(&name)
             || BARE_KING_ONLY.contains(&name)
+            || PAWN_ENDING_ONLY.contains(&name)
             || MATE_THREAT_ONLY.contains(&name)
             || SINGULAR_ONLY.contains(&name)
             || MANY_POSITIONS_ONLY.contains(&name)
@@ -205,6 +211,22 @@ fn mop_up_changes_a_bare_king_ending() {
         nodes_to_depth_6("mop_up=on", &fens, 16),
         nodes_to_depth_6("mop_up=off", &fens, 16)
     );
+}
+
+#[test]
+fn pawn_endgame_extension_changes_a_trade_into_a_pawn_ending() {
+    // Rxd5 cxd5 leaves kings and pawns: each extra ply searches the
+    // exchange deeper, and the tree grows with it.
+    let fens = ["8/pp3k2/2p5/3r4/3R4/2P5/PP3K2/8 w - - 0 1"];
+    let mut nodes = Vec::new();
+    for plies in 0..=3 {
+        nodes.push(nodes_to_depth_6(
+            &format!("pawn_endgame_extension={plies}"),
+            &fens,
+            16,
+        ));
+    }
+    assert!(nodes.windows(2).all(|pair| pair[0] < pair[1]), "{nodes:?}");
 }
 
 #[test]

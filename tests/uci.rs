@@ -81,6 +81,29 @@ fn handshake_identifies_the_engine_and_its_options() {
 /// The sequence cutechess uses: options, isready, ucinewgame, position, go with
 /// both clocks; then the next move of the game.
 #[test]
+fn no_two_options_differ_only_in_case() {
+    // Option names are not case-sensitive (the UCI specification), so a
+    // GUI or python-chess could not tell two such options apart.
+    let mut engine = Engine::start(&[]);
+    engine.send("uci");
+    let lines = engine.until_exact("uciok");
+    let mut names: Vec<String> = lines
+        .iter()
+        .filter_map(|line| line.strip_prefix("option name "))
+        .map(|rest| rest.split(" type ").next().unwrap().to_ascii_lowercase())
+        .collect();
+    let count = names.len();
+    assert!(count > 10, "{lines:?}");
+    names.sort();
+    names.dedup();
+    assert_eq!(
+        names.len(),
+        count,
+        "options whose names differ only in case"
+    );
+}
+
+#[test]
 fn cutechess_game_start() {
     let mut engine = start_uci();
     engine.send("setoption name Hash value 32");

@@ -1209,6 +1209,21 @@ impl Searcher {
             self.stats.check_extensions += 1;
             return iteration;
         }
+        // Deviation from micro-Max (switch `pawn_endgame_extension`, 0 by
+        // default): a capture that takes the last knight, bishop, rook or
+        // queen off the board enters a pawn ending, where one tempo decides
+        // between a win and a loss and the evaluation cannot count them.
+        // The exchange happens once on a path, so the plies are few.
+        if self.settings.pawn_endgame_extension > 0
+            && is_capture
+            && iteration > QUIESCENCE_DEPTH
+            && eval::material_gone_after(&self.board, mv, self.node_material_gone)
+                == eval::ALL_MATERIAL_GONE
+            && self.node_material_gone != eval::ALL_MATERIAL_GONE
+            && self.may_extend_at(ply)
+        {
+            return iteration - 1 + self.settings.pawn_endgame_extension;
+        }
         // Deviation from micro-Max (switch `lmr_table`, on by default): the
         // reduction grows with the depth and with the move's place in the
         // list, and pawn moves are reduced too; the hint, captures,

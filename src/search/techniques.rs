@@ -241,6 +241,8 @@ pub struct Settings {
     /// A move that gives check one ply from the horizon is searched a ply
     /// deeper, so that the reply answers it instead of standing pat.
     pub horizon_checks: bool,
+    /// Plies more for a capture that leaves only kings and pawns.
+    pub pawn_endgame_extension: i32,
     /// The quiescence scheme.
     pub quiescence: Quiescence,
     /// Principal variation search: null windows after the first move.
@@ -364,6 +366,7 @@ impl Settings {
             countermove_history: false,
             check_extension: CheckExtension::NotInEndgame,
             horizon_checks: false,
+            pawn_endgame_extension: 0,
             quiescence: Quiescence::TwoPass,
             pvs: false,
             aspiration: false,
@@ -606,7 +609,7 @@ fn index_of<T: PartialEq>(all: &[T], value: &T) -> i32 {
 /// blocks. The front ends list and set options only through this table.
 pub const OPTIONS: &[TechniqueOption] = &[
     TechniqueOption {
-        name: "hash",
+        name: "hash_table",
         kind: OptionKind::Switch,
         doc: "use the hash table (resume at stored depth, hint move, cut-offs)",
         get: |s| i32::from(s.hash),
@@ -949,6 +952,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.horizon_checks = v != 0,
     },
     TechniqueOption {
+        name: "pawn_endgame_extension",
+        kind: OptionKind::Spin { min: 0, max: 3 },
+        doc: "plies more for a capture that leaves only kings and pawns (a pawn ending is decided by counting tempi far ahead), on paths up to twice the root's depth",
+        get: |s| s.pawn_endgame_extension,
+        set: |s, v| s.pawn_endgame_extension = v,
+    },
+    TechniqueOption {
         name: "quiescence",
         kind: OptionKind::Choice(&["two-pass", "plain"]),
         doc: "micro-Max's scoring pass + capture pass, or captures searched at once",
@@ -1241,7 +1251,7 @@ pub fn xboard_option_features() -> Vec<String> {
 /// alternative), as a label and the spec that plays against the default.
 pub fn worth_rows() -> Vec<(String, String)> {
     [
-        ("hash table", "hash=off"),
+        ("hash table", "hash_table=off"),
         (
             "no internal iterative deepening (vs micro-Max's, at every node)",
             "iid=on",
