@@ -707,7 +707,7 @@ impl Searcher {
 /// would be cut off unfinished, and its time is better saved. With a fixed
 /// time per move there is nothing to save, and the soft limit stays.
 ///
-/// Deviation from micro-Max (switch `time_moves`, 30 in the default): a clock
+/// Deviation from micro-Max (switch `time_moves`, 45 in the default): a clock
 /// that does not say how many moves are left is shared out over that many,
 /// so a smaller number spends more of the clock early in the game.
 fn deadlines(settings: &Settings, limits: &Limits, start: Instant) -> Deadlines {
@@ -816,13 +816,14 @@ mod tests {
         let start = Instant::now();
         let clock = a_minute_on_the_clock();
         let default = deadlines(&Settings::default(), &clock, start);
+        let thirty = Settings::from_spec("time_moves=30").unwrap();
         assert_eq!(
-            default,
+            deadlines(&thirty, &clock, start),
             clock.deadlines(start),
             "30 is the clock's own default"
         );
-        let longer = Settings::from_spec("time_moves=45").unwrap();
-        let shorter = Settings::from_spec("time_moves=20").unwrap();
+        let longer = Settings::from_spec("time_moves=50").unwrap();
+        let shorter = Settings::from_spec("time_moves=30").unwrap();
         let soft = |settings: &Settings| deadlines(settings, &clock, start).soft.unwrap();
         assert!(soft(&longer) < default.soft.unwrap());
         assert!(soft(&shorter) > default.soft.unwrap());
