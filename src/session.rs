@@ -132,6 +132,8 @@ impl Session {
     pub fn set_game(&mut self, game: Game) {
         self.game = game;
         self.searcher.clear_table();
+        // Before the game's clock runs: see `Searcher::prefault_table`.
+        self.searcher.prefault_table();
         self.lost_on_time = None;
     }
 

@@ -240,6 +240,8 @@ pub fn run_epd_with(
     let mut stats = SearchStats::default();
     let (solved, total) = run_suite(text, |position| {
         searcher.clear_table();
+        // Page faults are not search time (see `bench_with`).
+        searcher.prefault_table();
         let result = searcher.think(&position.board, &[], limits, &mut Silent);
         stats.add(searcher.stats());
         let detail = format!("depth {}, {} nodes", result.info.depth, result.info.nodes);

@@ -105,7 +105,12 @@ impl Uci {
                 }
                 send("uciok");
             }
-            "isready" => send("readyok"),
+            "isready" => {
+                // The GUI waits here, off the clock: the time to get the
+                // table's memory is best spent now.
+                self.searcher.prefault_table();
+                send("readyok");
+            }
             "ucinewgame" => {
                 self.game = Game::new();
                 self.searcher.clear_table();

@@ -350,6 +350,13 @@ impl Searcher {
         self.table.clear();
     }
 
+    /// Get an empty table's memory from the operating system now, before
+    /// a clock runs (UCI `isready`, xboard `new`); see
+    /// [`TranspositionTable::prefault`].
+    pub fn prefault_table(&mut self) {
+        self.table.prefault();
+    }
+
     /// The laboratory's switches in use.
     pub fn settings(&self) -> &Settings {
         &self.settings
@@ -797,8 +804,9 @@ mod tests {
     fn half_time_stop_moves_the_soft_limit_to_half_the_hard_limit_on_a_clock() {
         let start = Instant::now();
         let clock = a_minute_on_the_clock();
-        let off = Settings::default();
-        let on = Settings::from_spec("half_time_stop=on").unwrap();
+        // 30 moves to go: the clock's own share, which `clock.deadlines` gives.
+        let off = Settings::from_spec("time_moves=30").unwrap();
+        let on = Settings::from_spec("time_moves=30,half_time_stop=on").unwrap();
         let plain = deadlines(&off, &clock, start);
         let half = deadlines(&on, &clock, start);
         assert_eq!(plain, clock.deadlines(start));
@@ -849,10 +857,11 @@ mod tests {
         let start = Instant::now();
         let clock = a_minute_on_the_clock();
         let mut searcher = Searcher::new(10);
-        searcher.set_settings(Settings::from_spec("time_stability=off").unwrap());
+        // 30 moves to go: the clock's own share, which `clock.deadlines` gives.
+        searcher.set_settings(Settings::from_spec("time_moves=30,time_stability=off").unwrap());
         searcher.set_deadlines(&clock, start);
         assert_eq!(searcher.soft_budget, None);
-        searcher.set_settings(Settings::from_spec("time_stability=on").unwrap());
+        searcher.set_settings(Settings::from_spec("time_moves=30,time_stability=on").unwrap());
         searcher.set_deadlines(&clock, start);
         let soft = clock.deadlines(start).soft.unwrap();
         assert_eq!(searcher.soft_budget, Some((start, soft - start)));
