@@ -101,9 +101,8 @@ pub fn run_positions(
     let mut positions = Vec::new();
     for fen in fens {
         let board = Board::from_fen(fen).map_err(|e| format!("bad FEN '{fen}': {e}"))?;
-        searcher.clear_table();
         // Page faults are not search time (see `tools::bench_with`).
-        searcher.prefault_table();
+        searcher.clear_and_prefault_table();
         let result = searcher.think(&board, &[], limits, &mut Silent);
         let searched = searcher.stats();
         stats.add(searched);

@@ -131,9 +131,8 @@ impl Session {
     /// old game's positions and any loss on time.
     pub fn set_game(&mut self, game: Game) {
         self.game = game;
-        self.searcher.clear_table();
-        // Before the game's clock runs: see `Searcher::prefault_table`.
-        self.searcher.prefault_table();
+        // Before the game's clock runs: see `Searcher::clear_and_prefault_table`.
+        self.searcher.clear_and_prefault_table();
         self.lost_on_time = None;
     }
 

@@ -19,7 +19,6 @@ use crate::game::{parse_san, san};
 use crate::input::{send, warn};
 use crate::search::beal::BealSearch;
 use crate::search::{SearchStats, Searcher, Settings, Silent};
-use crate::table::TranspositionTable;
 
 /// Print perft divide for `board`: one line per legal root move, then the total.
 /// Returns the total.
@@ -111,17 +110,16 @@ pub fn bench_with(
     log2_entries: u32,
     show_stats: bool,
 ) -> BenchResult {
-    // The page faults of a fresh table are not search speed: take them now.
-    let mut table = TranspositionTable::new(log2_entries);
-    table.touch_all();
-    let mut searcher = Searcher::with_table(table);
+    let mut searcher = Searcher::new(log2_entries);
     searcher.set_settings(settings.clone());
     let mut stats = SearchStats::default();
     let mut nodes = 0;
     let mut elapsed = Duration::ZERO;
     for (index, fen) in BENCH_POSITIONS.iter().enumerate() {
         let board = Board::from_fen(fen).expect("bench positions are valid");
-        searcher.clear_table();
+        // The page faults of a fresh table are not search speed: take them
+        // before the clock runs.
+        searcher.clear_and_prefault_table();
         let result = searcher.think(&board, &[], &Limits::depth(depth), &mut Silent);
         stats.add(searcher.stats());
         nodes += result.info.nodes;
@@ -239,9 +237,8 @@ pub fn run_epd_with(
     searcher.set_settings(settings.clone());
     let mut stats = SearchStats::default();
     let (solved, total) = run_suite(text, |position| {
-        searcher.clear_table();
         // Page faults are not search time (see `bench_with`).
-        searcher.prefault_table();
+        searcher.clear_and_prefault_table();
         let result = searcher.think(&position.board, &[], limits, &mut Silent);
         stats.add(searcher.stats());
         let detail = format!("depth {}, {} nodes", result.info.depth, result.info.nodes);

@@ -1218,8 +1218,8 @@ impl Searcher {
             && is_capture
             && iteration > QUIESCENCE_DEPTH
             && eval::material_gone_after(&self.board, mv, self.node_material_gone)
-                == eval::ALL_MATERIAL_GONE
-            && self.node_material_gone != eval::ALL_MATERIAL_GONE
+                == eval::FULL_PHASE_UNITS
+            && self.node_material_gone != eval::FULL_PHASE_UNITS
             && self.may_extend_at(ply)
         {
             return iteration - 1 + self.settings.pawn_endgame_extension;

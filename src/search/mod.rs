@@ -351,10 +351,16 @@ impl Searcher {
     }
 
     /// Get an empty table's memory from the operating system now, before
-    /// a clock runs (UCI `isready`, xboard `new`); see
-    /// [`TranspositionTable::prefault`].
+    /// a clock runs (UCI `isready`); see [`TranspositionTable::prefault`].
     pub fn prefault_table(&mut self) {
         self.table.prefault();
+    }
+
+    /// Forget all stored positions and get the table's memory now, before
+    /// a clock runs (a new game in the console and xboard, each position of
+    /// `epd` and `lab`); see [`TranspositionTable::clear_and_prefault`].
+    pub fn clear_and_prefault_table(&mut self) {
+        self.table.clear_and_prefault();
     }
 
     /// The laboratory's switches in use.
