@@ -136,6 +136,71 @@ pub fn material_gone_unclamped(board: &Board) -> i32 {
     FULL_PHASE_UNITS - units
 }
 
+/// Switch `drawish`: a side that cannot mate at all is scored this many
+/// times closer to a draw.
+pub const CANNOT_WIN_DIVISOR: Score = 16;
+
+/// Switch `drawish`: a side without pawns that is at most a minor piece
+/// ahead is scored this many times closer to a draw.
+pub const DRAWISH_DIVISOR: Score = 4;
+
+/// A score for the side to move, moved towards a draw when the side it
+/// favours has no pawns left and too little material to mate (switch
+/// `drawish`, off in micro-Max's preset).
+///
+/// A material count says a knight and a king beat a king and pawns, and
+/// a rook beats a bishop by two pawns; at the board both are draws. The
+/// side ahead, with no pawn left to promote, must mate with its pieces:
+///
+/// * with one knight or bishop, or two knights, it cannot: the score is
+///   divided by [`CANNOT_WIN_DIVISOR`], or is 0 if the other side has no
+///   pawns either (a lone minor piece on each side, or against a bare king);
+/// * at most a minor piece ahead (rook against bishop or knight, rook and
+///   minor against rook, queen against rook and minor) it seldom can: the
+///   score is divided by [`DRAWISH_DIVISOR`].
+///
+/// The search divides only the score it stands on and judges a node by; the
+/// incremental score it hands to the moves stays whole (see `search`).
+///
+/// Deviation from micro-Max: micro-Max counts material and nothing more.
+pub fn drawish_scaled(board: &Board, score: Score) -> Score {
+    let us = board.side_to_move();
+    let strong = if score > 0 { us } else { us.opposite() };
+    if score == 0 || board.pawns_of(strong) != 0 {
+        return score;
+    }
+    const KNIGHT: usize = PieceKind::Knight as usize;
+    // Non-pawn material in micro-Max's phase units (minor 2, rook 3, queen 6),
+    // and how many of those pieces are not knights.
+    let units = |color: Color| {
+        let mut pieces = board.occupied_by(color) & !board.pawns_of(color);
+        let (mut units, mut bishops_and_majors) = (0, 0);
+        while pieces != 0 {
+            let square = Square::from_bit_index(pieces.trailing_zeros());
+            pieces &= pieces - 1;
+            let kind = board.piece_at(square).kind_code();
+            units += PHASE_UNITS[kind];
+            bishops_and_majors += i32::from(PHASE_UNITS[kind] > 0 && kind != KNIGHT);
+        }
+        (units, bishops_and_majors)
+    };
+    let (strong_units, strong_others) = units(strong);
+    let minor = PHASE_UNITS[KNIGHT];
+    let two_knights = strong_units == 2 * minor && strong_others == 0;
+    if strong_units <= minor || two_knights {
+        // Without pawns on the other side either, nothing is left to play for.
+        if board.pawns_of(strong.opposite()) == 0 {
+            0
+        } else {
+            score / CANNOT_WIN_DIVISOR
+        }
+    } else if strong_units - units(strong.opposite()).0 <= minor {
+        score / DRAWISH_DIVISOR
+    } else {
+        score
+    }
+}
+
 /// Bonus for each pawn step in the end game: a quarter of `material_gone`, in
 /// micro-Max units scaled to centipawns (micro-Max: `R >> 2`).
 #[inline]

@@ -810,3 +810,53 @@ fn the_evaluation_is_the_same_for_both_colours() {
     });
     assert!(checked > 5_000, "only {checked} positions checked");
 }
+
+/// `eval::drawish_scaled` of `score` for the side to move in `fen`.
+fn drawish(fen: &str, score: Score) -> Score {
+    eval::drawish_scaled(&Board::from_fen(fen).unwrap(), score)
+}
+
+#[test]
+fn a_side_without_pawns_and_without_mating_material_is_scored_near_a_draw() {
+    // A knight against a pawn (from a game umax drew, thinking it +4.34):
+    // the knight's side cannot mate, so its score is divided by 16, for
+    // either side to move.
+    assert_eq!(drawish("8/3N4/8/6k1/8/7p/7K/8 w - - 0 1", 400), 25);
+    assert_eq!(drawish("8/3N4/8/6k1/8/7p/7K/8 b - - 0 1", -400), -25);
+    // The pawn's side keeps its (small) advantage whole.
+    assert_eq!(drawish("8/3N4/8/6k1/8/7p/7K/8 b - - 0 1", 50), 50);
+    // Two knights cannot force mate either; a knight and a bishop can.
+    assert_eq!(drawish("8/8/4k3/8/8/2NN4/6p1/4K3 w - - 0 1", 320), 20);
+    assert_eq!(drawish("8/8/4k3/8/8/2NB4/6p1/4K3 w - - 0 1", 320), 320);
+    // Nothing to play for on either side: a lone minor piece, or two.
+    assert_eq!(drawish("8/8/4k3/8/8/2B5/8/4K3 w - - 0 1", 300), 0);
+    assert_eq!(drawish("8/8/4k3/3n4/8/2B5/8/4K3 b - - 0 1", -30), 0);
+}
+
+#[test]
+fn a_side_without_pawns_at_most_a_minor_piece_ahead_is_scored_nearer_a_draw() {
+    // Rook against bishop, rook and bishop against rook, queen against
+    // rook and knight: divided by 4.
+    assert_eq!(drawish("8/8/3k4/8/8/2b5/1R6/4K3 w - - 0 1", 200), 50);
+    assert_eq!(drawish("8/3R4/3r4/4k3/8/3B2K1/8/8 w - - 0 1", 400), 100);
+    assert_eq!(drawish("8/8/3k4/2nr4/8/8/1Q6/4K3 b - - 0 1", -120), -30);
+    // Queen against rook, a rook against a bare king, a pawn up: a win,
+    // left alone.
+    assert_eq!(drawish("8/8/3k4/3r4/8/8/1Q6/4K3 w - - 0 1", 500), 500);
+    assert_eq!(drawish("8/8/3k4/8/8/8/1R6/4K3 w - - 0 1", 700), 700);
+    assert_eq!(drawish("8/8/3k4/8/8/2b5/1R5P/4K3 w - - 0 1", 300), 300);
+}
+
+#[test]
+fn drawish_changes_a_search_of_a_pawnless_ending() {
+    // Rook and bishop against rook: with the switch the score comes down
+    // to a quarter and the tree changes with it.
+    let fens = ["8/3R4/3r4/4k3/8/3B2K1/8/8 w - - 0 1"];
+    let nodes = |spec: &str| {
+        let settings = Settings::from_spec(spec).unwrap();
+        run_positions(&settings, &fens, &Limits::depth(8), 16)
+            .unwrap()
+            .nodes()
+    };
+    assert_ne!(nodes("drawish=on"), nodes("drawish=off"));
+}

@@ -91,6 +91,11 @@ const WORK_ONLY: &[&str] = &["null_first"];
 /// searches do not reach (see `mop_up_changes_a_bare_king_ending`).
 const BARE_KING_ONLY: &[&str] = &["mop_up"];
 
+/// Switches that act only where the side ahead has no pawns left, which
+/// the bench positions' searches do not reach (see
+/// `drawish_changes_a_search_of_a_pawnless_ending` in tests/eval_terms.rs).
+const PAWNLESS_ONLY: &[&str] = &["drawish"];
+
 /// Switches that act only where a capture leaves kings and pawns alone,
 /// which these three positions' searches do not reach (see
 /// `pawn_endgame_extension_changes_a_trade_into_a_pawn_ending`).
@@ -159,6 +164,7 @@ fn every_switch_changes_the_search_and_plays_legal_moves() {
         if TIME_ONLY.contains(&name)
             || CROWDED_TABLE_ONLY.contains(&name)
             || BARE_KING_ONLY.contains(&name)
+            || PAWNLESS_ONLY.contains(&name)
             || PAWN_ENDING_ONLY.contains(&name)
             || MATE_THREAT_ONLY.contains(&name)
             || SINGULAR_ONLY.contains(&name)
@@ -227,6 +233,17 @@ fn pawn_endgame_extension_changes_a_trade_into_a_pawn_ending() {
         ));
     }
     assert!(nodes.windows(2).all(|pair| pair[0] < pair[1]), "{nodes:?}");
+}
+
+#[test]
+fn pawn_push_extension_changes_a_pawn_race() {
+    // WAC.002: Rxb2 lets the c-pawn run; pushes to the second rank (Black's
+    // seventh) are searched a ply deeper with the switch.
+    let fens = ["8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1"];
+    assert_ne!(
+        nodes_to_depth_6("pawn_push_extension=on", &fens, 16),
+        nodes_to_depth_6("pawn_push_extension=off", &fens, 16)
+    );
 }
 
 #[test]

@@ -311,6 +311,16 @@ impl Searcher {
             0
         };
         let eval = eval + activity;
+        // Deviation from micro-Max (switch `drawish`, off by default): the
+        // score this node stands on and judges itself by moves towards a
+        // draw when the side ahead has no pawns and too little to mate
+        // ([`eval::drawish_scaled`]). The score handed to the moves stays
+        // whole: each node scales its own, so scalings never pile up.
+        let standing = if self.settings.drawish {
+            eval::drawish_scaled(&self.board, eval)
+        } else {
+            eval
+        };
 
         // Deviation from micro-Max: micro-Max learns that it is in check when its
         // null move gets the king captured (`P == I`); we ask the board, so that
@@ -336,9 +346,9 @@ impl Searcher {
         // handed to the moves, and stood on in quiescence, is left alone.)
         let corrects = self.settings.correction && full_width && !in_check;
         let judged_eval = if corrects {
-            eval + self.correction_of_position() / CORRECTION_GRAIN
+            standing + self.correction_of_position() / CORRECTION_GRAIN
         } else {
-            eval
+            standing
         };
         // Deviation from micro-Max (switch `improving`, off by default): is
         // the evaluation above that of this side's last node on the path?
@@ -530,7 +540,7 @@ impl Searcher {
             } else if iteration > QUIESCENCE_DEPTH || evading {
                 -INFINITY
             } else {
-                eval
+                standing
             };
 
             // Deviation from micro-Max (switch `quiet_first`, off by default):
@@ -793,6 +803,13 @@ impl Searcher {
             }
             MateThreat::Extend => false,
         }
+    }
+
+    /// Does `mv` move a pawn to its seventh rank (switch `pawn_push_extension`)?
+    fn is_push_to_seventh(&self, mv: Move) -> bool {
+        let mover = self.board.piece_at(mv.from);
+        mover.kind() == Some(PieceKind::Pawn)
+            && eval::relative_rank(self.board.side_to_move(), mv.to) == 6
     }
 
     /// May a node `ply` plies from the root be searched deeper than asked
@@ -1223,6 +1240,18 @@ impl Searcher {
             && self.may_extend_at(ply)
         {
             return iteration - 1 + self.settings.pawn_endgame_extension;
+        }
+        // Deviation from micro-Max (switch `pawn_push_extension`, off by
+        // default): a pawn that steps to its seventh rank threatens to
+        // queen next move; a ply more lets the search see whether it can be
+        // stopped, where a reduced or horizon search would stand pat on a
+        // position that is about to change by a queen.
+        if self.settings.pawn_push_extension
+            && iteration > QUIESCENCE_DEPTH
+            && self.is_push_to_seventh(mv)
+            && self.may_extend_at(ply)
+        {
+            return iteration;
         }
         // Deviation from micro-Max (switch `lmr_table`, on by default): the
         // reduction grows with the depth and with the move's place in the
@@ -1907,6 +1936,34 @@ mod tests {
     /// A searcher under `spec` on a position for the ordering tests: exd5
     /// wins a knight (good); Qxh5 loses the queen to gxh5 (bad); the pawn on
     /// d3 keeps the queen off d5.
+    #[test]
+    fn a_push_to_the_seventh_rank_is_a_pawn_reaching_its_own_seventh() {
+        let mut searcher = Searcher::new(10);
+        for (fen, moves, pushes) in [
+            (
+                "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1",
+                ["d6d7", "e1e2"],
+                [true, false],
+            ),
+            (
+                "4k3/8/8/8/8/3p4/8/4K3 b - - 0 1",
+                ["d3d2", "e8e7"],
+                [true, false],
+            ),
+            (
+                "4k3/8/8/3P4/8/3p4/8/4K3 w - - 0 1",
+                ["d5d6", "e1d2"],
+                [false, false],
+            ),
+        ] {
+            searcher.board = Board::from_fen(fen).unwrap();
+            for (text, push) in moves.iter().zip(pushes) {
+                let mv = searcher.board.parse_coordinate_move(text).unwrap();
+                assert_eq!(searcher.is_push_to_seventh(mv), push, "{fen} {text}");
+            }
+        }
+    }
+
     fn ordering_position(spec: &str) -> Searcher {
         let mut searcher = Searcher::new(10);
         searcher.board = Board::from_fen("6k1/8/6p1/3n3p/4P3/3P4/8/1N1Q2K1 w - - 0 1").unwrap();

@@ -243,6 +243,12 @@ pub struct Settings {
     pub horizon_checks: bool,
     /// Plies more for a capture that leaves only kings and pawns.
     pub pawn_endgame_extension: i32,
+    /// A pawn move to its seventh rank is searched a ply deeper and never
+    /// reduced.
+    pub pawn_push_extension: bool,
+    /// A side without pawns and without the material to mate is scored
+    /// nearer a draw.
+    pub drawish: bool,
     /// The quiescence scheme.
     pub quiescence: Quiescence,
     /// Principal variation search: null windows after the first move.
@@ -370,6 +376,8 @@ impl Settings {
             check_extension: CheckExtension::NotInEndgame,
             horizon_checks: false,
             pawn_endgame_extension: 0,
+            pawn_push_extension: false,
+            drawish: false,
             quiescence: Quiescence::TwoPass,
             pvs: false,
             aspiration: false,
@@ -965,6 +973,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.pawn_endgame_extension = v,
     },
     TechniqueOption {
+        name: "pawn_push_extension",
+        kind: OptionKind::Switch,
+        doc: "a pawn move to its seventh rank is searched a ply deeper and never reduced, on paths up to twice the root's depth",
+        get: |s| i32::from(s.pawn_push_extension),
+        set: |s, v| s.pawn_push_extension = v != 0,
+    },
+    TechniqueOption {
         name: "quiescence",
         kind: OptionKind::Choice(&["two-pass", "plain"]),
         doc: "micro-Max's scoring pass + capture pass, or captures searched at once",
@@ -1169,6 +1184,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "a bare king against a queen or rook: the stronger side gains as the bare king nears the edge and the kings come closer",
         get: |s| i32::from(s.eval_terms.contains(EvalTerms::MOP_UP)),
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::MOP_UP, v != 0),
+    },
+    TechniqueOption {
+        name: "drawish",
+        kind: OptionKind::Switch,
+        doc: "the side ahead has no pawns: with one minor piece or two knights its score is divided by 16, at most a minor piece ahead by 4",
+        get: |s| i32::from(s.drawish),
+        set: |s, v| s.drawish = v != 0,
     },
     TechniqueOption {
         name: "activity_plies",
