@@ -1333,6 +1333,11 @@ pub fn worth_rows() -> Vec<(String, String)> {
             "backward pawns, squares an enemy pawn takes away",
             "tapered_backward=off,unsafe_mobility=off",
         ),
+        ("a clock shared over 45 moves (vs 30)", "time_moves=30"),
+        (
+            "pawnless endings without mating material scored nearer a draw",
+            "drawish=off",
+        ),
     ]
     .iter()
     .map(|(label, spec)| (label.to_string(), spec.to_string()))
