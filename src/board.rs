@@ -171,9 +171,10 @@ impl fmt::Display for Square {
     }
 }
 
-/// Iterate over the squares in a 64-bit square set, lowest first.
+/// Iterate over the squares in a 64-bit square set (such as
+/// [`Board::occupied_by`]), lowest first.
 #[inline]
-fn squares_in(mut set: u64) -> impl Iterator<Item = Square> {
+pub fn squares_in(mut set: u64) -> impl Iterator<Item = Square> {
     std::iter::from_fn(move || {
         if set == 0 {
             return None;

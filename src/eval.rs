@@ -38,7 +38,9 @@
 //! full-width nodes and adds them to the score it was handed
 //! ([`activity_with`]).
 
-use crate::board::{Board, CastlingRights, Color, Move, MoveKind, Piece, PieceKind, Square};
+use crate::board::{
+    Board, CastlingRights, Color, Move, MoveKind, Piece, PieceKind, Square, squares_in,
+};
 
 pub mod tapered;
 pub mod tuned;
@@ -170,23 +172,21 @@ pub fn drawish_scaled(board: &Board, score: Score) -> Score {
         return score;
     }
     const KNIGHT: usize = PieceKind::Knight as usize;
-    // Non-pawn material in micro-Max's phase units (minor 2, rook 3, queen 6),
-    // and how many of those pieces are not knights.
-    let units = |color: Color| {
-        let mut pieces = board.occupied_by(color) & !board.pawns_of(color);
-        let (mut units, mut bishops_and_majors) = (0, 0);
-        while pieces != 0 {
-            let square = Square::from_bit_index(pieces.trailing_zeros());
-            pieces &= pieces - 1;
-            let kind = board.piece_at(square).kind_code();
-            units += PHASE_UNITS[kind];
-            bishops_and_majors += i32::from(PHASE_UNITS[kind] > 0 && kind != KNIGHT);
-        }
-        (units, bishops_and_majors)
+    // Non-pawn material in micro-Max's phase units (minor 2, rook 3, queen
+    // 6), and how many of those pieces are knights.
+    let material = |color: Color| {
+        squares_in(board.occupied_by(color) & !board.pawns_of(color))
+            .map(|square| board.piece_at(square).kind_code())
+            .fold((0, 0), |(units, knights), kind| {
+                (
+                    units + PHASE_UNITS[kind],
+                    knights + i32::from(kind == KNIGHT),
+                )
+            })
     };
-    let (strong_units, strong_others) = units(strong);
+    let (strong_units, strong_knights) = material(strong);
     let minor = PHASE_UNITS[KNIGHT];
-    let two_knights = strong_units == 2 * minor && strong_others == 0;
+    let two_knights = strong_knights == 2 && strong_units == 2 * minor;
     if strong_units <= minor || two_knights {
         // Without pawns on the other side either, nothing is left to play for.
         if board.pawns_of(strong.opposite()) == 0 {
@@ -194,7 +194,7 @@ pub fn drawish_scaled(board: &Board, score: Score) -> Score {
         } else {
             score / CANNOT_WIN_DIVISOR
         }
-    } else if strong_units - units(strong.opposite()).0 <= minor {
+    } else if strong_units - material(strong.opposite()).0 <= minor {
         score / DRAWISH_DIVISOR
     } else {
         score

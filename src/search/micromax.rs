@@ -311,7 +311,7 @@ impl Searcher {
             0
         };
         let eval = eval + activity;
-        // Deviation from micro-Max (switch `drawish`, off by default): the
+        // Deviation from micro-Max (switch `drawish`, on in the default): the
         // score this node stands on and judges itself by moves towards a
         // draw when the side ahead has no pawns and too little to mate
         // ([`eval::drawish_scaled`]). The score handed to the moves stays
@@ -1933,9 +1933,6 @@ mod tests {
         }
     }
 
-    /// A searcher under `spec` on a position for the ordering tests: exd5
-    /// wins a knight (good); Qxh5 loses the queen to gxh5 (bad); the pawn on
-    /// d3 keeps the queen off d5.
     #[test]
     fn a_push_to_the_seventh_rank_is_a_pawn_reaching_its_own_seventh() {
         let mut searcher = Searcher::new(10);
@@ -1964,6 +1961,9 @@ mod tests {
         }
     }
 
+    /// A searcher under `spec` on a position for the ordering tests: exd5
+    /// wins a knight (good); Qxh5 loses the queen to gxh5 (bad); the pawn on
+    /// d3 keeps the queen off d5.
     fn ordering_position(spec: &str) -> Searcher {
         let mut searcher = Searcher::new(10);
         searcher.board = Board::from_fen("6k1/8/6p1/3n3p/4P3/3P4/8/1N1Q2K1 w - - 0 1").unwrap();
