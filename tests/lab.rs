@@ -77,8 +77,11 @@ const DEEP_ONLY: &[&str] = &["null_adaptive", "null_reduction", "iir", "rfp_max_
 /// orders only sorted nodes (two plies or more from the horizon) after a
 /// quiet move refuted the same move elsewhere, which these three positions'
 /// searches do not meet by depth 7 (see
-/// `countermove_changes_the_bench_positions_search`).
-const MANY_POSITIONS_ONLY: &[&str] = &["lmr_history", "countermove"];
+/// `countermove_changes_the_bench_positions_search`); the capture history
+/// reorders only good captures of (nearly) equal rank in sorted nodes, once
+/// one of them has cut off (see
+/// `capture_history_changes_the_bench_positions_search`).
+const MANY_POSITIONS_ONLY: &[&str] = &["lmr_history", "countermove", "capture_history"];
 
 /// Switches that change how much work a node does more than the tree: the
 /// null move tried before the move list changes only the order history
@@ -227,7 +230,8 @@ fn pawn_endgame_extension_changes_a_trade_into_a_pawn_ending() {
     let mut nodes = Vec::new();
     for plies in 0..=3 {
         nodes.push(nodes_to_depth_6(
-            &format!("pawn_endgame_extension={plies}"),
+            // The recapture extension would give cxd5 its first ply too.
+            &format!("recapture_extension=off,pawn_endgame_extension={plies}"),
             &fens,
             16,
         ));
@@ -263,15 +267,32 @@ fn mate_threat_changes_a_search_under_a_mate_threat() {
 fn singular_extension_changes_a_deep_search() {
     // The start position to depth 10: nodes 7 plies from the horizon
     // exist from depth 9 on.
+    // (Without the recapture extension, whose extra plies leave multi-cut
+    // no node here that it would cut differently.)
     let fens = [START_FEN];
-    let off = run_to_depth("singular=off", &fens, 10, TABLE_LOG2);
-    let on = run_to_depth("singular=on", &fens, 10, TABLE_LOG2);
+    let off = run_to_depth(
+        "recapture_extension=off,singular=off",
+        &fens,
+        10,
+        TABLE_LOG2,
+    );
+    let on = run_to_depth("recapture_extension=off,singular=on", &fens, 10, TABLE_LOG2);
     assert_eq!(off.stats.total.singular_extensions, 0);
     assert!(on.stats.total.singular_extensions > 0);
     assert_ne!(on.nodes(), off.nodes());
-    let wider = run_to_depth("singular=on,singular_margin=13", &fens, 10, TABLE_LOG2);
+    let wider = run_to_depth(
+        "recapture_extension=off,singular=on,singular_margin=13",
+        &fens,
+        10,
+        TABLE_LOG2,
+    );
     assert_ne!(wider.nodes(), on.nodes(), "singular_margin changes nothing");
-    let multicut = run_to_depth("singular=multicut", &fens, 10, TABLE_LOG2);
+    let multicut = run_to_depth(
+        "recapture_extension=off,singular=multicut",
+        &fens,
+        10,
+        TABLE_LOG2,
+    );
     assert_ne!(multicut.nodes(), on.nodes(), "multicut changes nothing");
 }
 
@@ -280,6 +301,14 @@ fn lmr_history_changes_the_bench_positions_search() {
     assert_ne!(
         nodes_to_depth_6("lmr_history=on", &BENCH_POSITIONS, TABLE_LOG2),
         nodes_to_depth_6("lmr_history=off", &BENCH_POSITIONS, TABLE_LOG2)
+    );
+}
+
+#[test]
+fn capture_history_changes_the_bench_positions_search() {
+    assert_ne!(
+        nodes_to_depth_6("capture_history=on", &BENCH_POSITIONS, TABLE_LOG2),
+        nodes_to_depth_6("capture_history=off", &BENCH_POSITIONS, TABLE_LOG2)
     );
 }
 
@@ -349,7 +378,7 @@ fn plain_preset_has_no_pruning_or_table() {
 /// The signature of `umax bench` (depth 8, 2^24 entries): it changes only when
 /// the search changes. If a change to the search is intended, update it here,
 /// in the README, and say so in the commit.
-const BENCH_SIGNATURE: u64 = 3_002_955;
+const BENCH_SIGNATURE: u64 = 3_104_061;
 
 /// The bench signature of the `calibrated` preset: umax's default search when
 /// the strength scale (`UCI_Elo`) was measured. It must never change, or the

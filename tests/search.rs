@@ -474,3 +474,19 @@ fn the_sign_only_exchange_agrees_with_the_full_one() {
         "{checked} captures, {losing} losing"
     );
 }
+
+#[test]
+fn tempo_is_worth_its_centipawns_to_the_side_to_move() {
+    // Kings and a pawn that cannot be caught: no capture anywhere, so at
+    // depth 1 every reply stands pat, and each stands a tempo higher. The
+    // root, which does not stand pat, scores that much lower.
+    let fen = "4k3/8/8/8/8/8/P7/4K3 w - - 0 1";
+    let board = Board::from_fen(fen).unwrap();
+    let score = |spec: &str| {
+        let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+        searcher.set_settings(Settings::from_spec(spec).unwrap());
+        let result = searcher.think(&board, &[], &Limits::depth(1), &mut Silent);
+        result.info.score
+    };
+    assert_eq!(score("tempo=30"), score("tempo=0") - 30);
+}

@@ -88,6 +88,16 @@ pub(super) const COUNTERMOVE_ENTRIES: usize = 2 * 8 * 64;
 /// per previous move and reply, each kept as a counter-move index.
 pub(super) const COUNTERMOVE_HISTORY_ENTRIES: usize = COUNTERMOVE_ENTRIES * COUNTERMOVE_ENTRIES;
 
+/// Switch `capture_history`: entries of the capture history, one per side,
+/// moving piece's kind code, target square and victim's kind code (each code
+/// of 8).
+pub(super) const CAPTURE_HISTORY_ENTRIES: usize = 2 * 8 * 64 * 8;
+
+/// Switch `capture_history`: a capture's history score counts this many
+/// times less than a centipawn of its MVV/LVA rank, so that at most it
+/// reorders captures of victims a little over a pawn apart.
+const CAPTURE_HISTORY_GRAIN: Score = 128;
+
 /// Switch `see_prune_full`: the material a move may lose by static exchange
 /// per ply left before it is skipped, in centipawns (a pawn).
 pub const SEE_PRUNE_MARGIN: Score = 100;
@@ -316,11 +326,16 @@ impl Searcher {
         // draw when the side ahead has no pawns and too little to mate
         // ([`eval::drawish_scaled`]). The score handed to the moves stays
         // whole: each node scales its own, so scalings never pile up.
+        //
+        // Deviation from micro-Max (switch `tempo`, 0 by default): the side
+        // to move is worth a little more than the pieces say, since it moves
+        // first. Only the node's own score gets it; added to the score
+        // handed on, it would cancel out every two plies.
         let standing = if self.settings.drawish {
             eval::drawish_scaled(&self.board, eval)
         } else {
             eval
-        };
+        } + self.settings.tempo;
 
         // Deviation from micro-Max: micro-Max learns that it is in check when its
         // null move gets the king captured (`P == I`); we ask the board, so that
@@ -731,6 +746,11 @@ impl Searcher {
                         if self.settings.ordering == MoveOrdering::History && is_quiet {
                             self.update_history(first, index, iteration_plies, ply);
                         }
+                        if self.settings.capture_history
+                            && self.settings.ordering == MoveOrdering::History
+                        {
+                            self.update_capture_history(first, index, iteration_plies);
+                        }
                     }
                 }
             }
@@ -810,6 +830,17 @@ impl Searcher {
         let mover = self.board.piece_at(mv.from);
         mover.kind() == Some(PieceKind::Pawn)
             && eval::relative_rank(self.board.side_to_move(), mv.to) == 6
+    }
+
+    /// Switch `recapture_extension`: does capture `mv`, in the node at `ply`,
+    /// take back on the square where the move into the node captured, a
+    /// piece within a pawn of the value that move took?
+    fn is_recapture(&self, mv: Move, ply: usize) -> bool {
+        let Some(Some((square, taken))) = self.path_captures.get(ply).copied() else {
+            return false;
+        };
+        let victim = eval::PIECE_VALUES[self.board.piece_at(mv.to).kind_code()];
+        mv.to == square && (victim - taken).abs() <= eval::PIECE_VALUES[1]
     }
 
     /// May a node `ply` plies from the root be searched deeper than asked
@@ -1126,6 +1157,9 @@ impl Searcher {
         if self.tracks_path_moves() {
             self.set_path_move(ply + 1, None);
         }
+        if self.settings.recapture_extension && ply + 1 < self.path_captures.len() {
+            self.path_captures[ply + 1] = None;
+        }
         let undo = self.board.make_null_move();
         self.path_keys.push(self.board.key());
         // Deviation from micro-Max (switch `null_adaptive`, off by default):
@@ -1249,6 +1283,19 @@ impl Searcher {
         if self.settings.pawn_push_extension
             && iteration > QUIESCENCE_DEPTH
             && self.is_push_to_seventh(mv)
+            && self.may_extend_at(ply)
+        {
+            return iteration;
+        }
+        // Deviation from micro-Max (switch `recapture_extension`, off by
+        // default): taking back a piece of about the value just taken, on
+        // the same square, only restores the balance; cutting the exchange
+        // short at the horizon would judge the position with one side a
+        // piece up. A ply more lets the search see past it.
+        if self.settings.recapture_extension
+            && is_capture
+            && iteration > QUIESCENCE_DEPTH
+            && self.is_recapture(mv, ply)
             && self.may_extend_at(ply)
         {
             return iteration;
@@ -1418,6 +1465,9 @@ impl Searcher {
         if self.tracks_path_moves() {
             self.set_path_move(ply + 1, Some(self.countermove_index(mv)));
         }
+        if self.settings.recapture_extension {
+            self.set_path_capture(ply + 1, mv);
+        }
         let gone = self.node_material_gone;
         self.node_material_gone = eval::material_gone_after(&self.board, mv, gone);
         let undo = self.board.make_move(mv);
@@ -1567,7 +1617,14 @@ impl Searcher {
         for (place, &scored) in self.move_stack[first..].iter().enumerate() {
             let mv = scored.mv;
             let (class, value) = match scored.capture_rank {
-                Some(rank) if see::is_good_capture(&self.board, mv) => (0, -rank),
+                Some(rank) if see::is_good_capture(&self.board, mv) => {
+                    let learned = if self.settings.capture_history {
+                        self.capture_history[self.capture_history_index(mv)] / CAPTURE_HISTORY_GRAIN
+                    } else {
+                        0
+                    };
+                    (0, -(rank + learned))
+                }
                 Some(_) => (5, -see::see(&self.board, mv)),
                 None if Some(mv) == killer_1 => (1, 0),
                 None if Some(mv) == killer_2 => (2, 0),
@@ -1641,6 +1698,17 @@ impl Searcher {
         self.path_moves[ply] = countermove_index;
     }
 
+    /// Switch `recapture_extension`: record what the move that leads to the
+    /// node at `ply` captures, and where.
+    fn set_path_capture(&mut self, ply: usize, mv: Move) {
+        if self.path_captures.len() <= ply {
+            self.path_captures.resize(ply + 1, None);
+        }
+        let victim = self.board.piece_at(mv.to);
+        self.path_captures[ply] =
+            (!victim.is_empty()).then(|| (mv.to, eval::PIECE_VALUES[victim.kind_code()]));
+    }
+
     /// Remember a quiet move that caused a beta cut-off at `ply` as its first
     /// killer; the old first killer becomes the second.
     fn remember_killer(&mut self, mv: Move, ply: usize) {
@@ -1679,6 +1747,36 @@ impl Searcher {
                 self.nudge_quiet_move(mv, -bonus, reply_row);
             }
         }
+    }
+
+    /// Deviation from micro-Max (switch `capture_history`, off by default):
+    /// the move now first in the list at `first` cut off after the moves now
+    /// at `first + 1..=cut_at` were tried. Reward it if it captures, and
+    /// penalise the captures tried before it, as `update_history` does for
+    /// quiet moves: MVV/LVA ranks a capture by what it takes, the capture
+    /// history by whether taking it worked here lately.
+    fn update_capture_history(&mut self, first: usize, cut_at: usize, plies: i32) {
+        let bonus = (plies * plies).min(HISTORY_LIMIT / 4);
+        for index in first..=cut_at {
+            let ScoredMove { mv, capture_rank } = self.move_stack[index];
+            if capture_rank.is_some() {
+                let slot = self.capture_history_index(mv);
+                let sign = if index == first { 1 } else { -1 };
+                nudge_history(&mut self.capture_history[slot], sign * bonus);
+            }
+        }
+    }
+
+    /// Switch `capture_history`: where capture `mv` of the side to move
+    /// keeps its score. The victim is what stands on the target square:
+    /// nothing (code 0) for en passant and a queen promotion that takes
+    /// nothing.
+    #[inline]
+    fn capture_history_index(&self, mv: Move) -> usize {
+        let side = self.board.side_to_move().index();
+        let mover = self.board.piece_at(mv.from).kind_code();
+        let victim = self.board.piece_at(mv.to).kind_code();
+        ((side * 8 + mover) * 64 + mv.to.bit_index()) * 8 + victim
     }
 
     /// Move the history score of quiet move `mv` by `bonus`, and (switch
@@ -2016,6 +2114,81 @@ mod tests {
         searcher.move_stack.clear();
         assert!(!searcher.generate_and_rank(true, true, 0));
         assert_ne!(searcher.move_stack[2].mv, often_good);
+    }
+
+    #[test]
+    fn capture_history_puts_the_capture_that_cut_off_before_its_equals() {
+        // exd5 and exf5 take equal knights with the same pawn: MVV/LVA
+        // cannot tell them apart, and they stay in generation order.
+        let fen = "6k1/8/8/3n1n2/4P3/8/8/6K1 w - - 0 1";
+        let first_two = |spec: &str, reward: Option<&str>| {
+            let mut searcher = Searcher::new(10);
+            searcher.board = Board::from_fen(fen).unwrap();
+            searcher.settings = Settings::from_spec(spec).unwrap();
+            if let Some(text) = reward {
+                let mv = searcher.board.parse_coordinate_move(text).unwrap();
+                searcher.move_stack.push(ScoredMove {
+                    mv,
+                    capture_rank: Some(eval::mvv_lva(&searcher.board, mv)),
+                });
+                for _ in 0..4 {
+                    searcher.update_capture_history(0, 0, 6);
+                }
+                searcher.move_stack.clear();
+            }
+            assert!(!searcher.generate_and_rank(true, false, 0));
+            listed_moves(&searcher)[..2].to_vec()
+        };
+        let plain = first_two("ordering=history", None);
+        assert_eq!(plain.iter().filter(|m| m.starts_with("e4")).count(), 2);
+        let later = plain[1].clone();
+        let learned = first_two("ordering=history,capture_history=on", Some(&later));
+        assert_eq!(learned[0], later);
+        // A capture tried before a quiet move cut off is penalised: its
+        // equal goes first.
+        let mut searcher = Searcher::new(10);
+        searcher.board = Board::from_fen(fen).unwrap();
+        searcher.settings = Settings::from_spec("ordering=history,capture_history=on").unwrap();
+        let quiet = searcher.board.parse_coordinate_move("g1g2").unwrap();
+        let failed = searcher.board.parse_coordinate_move(&plain[0]).unwrap();
+        for (mv, capture_rank) in [(quiet, None), (failed, Some(0))] {
+            searcher.move_stack.push(ScoredMove { mv, capture_rank });
+        }
+        for _ in 0..4 {
+            searcher.update_capture_history(0, 1, 6);
+        }
+        searcher.move_stack.clear();
+        assert!(!searcher.generate_and_rank(true, false, 0));
+        assert_eq!(listed_moves(&searcher)[0], later);
+    }
+
+    #[test]
+    fn a_recapture_takes_back_about_the_same_value_on_the_same_square() {
+        let mut searcher = Searcher::new(10);
+        searcher.settings = Settings::from_spec("recapture_extension=on").unwrap();
+        searcher.board = Board::from_fen("4k3/8/4p3/3n1q2/8/2N5/8/4K3 w - - 0 1").unwrap();
+        let knight_takes = searcher.board.parse_coordinate_move("c3d5").unwrap();
+        searcher.set_path_capture(1, knight_takes);
+        searcher.board.make_move(knight_takes);
+        let is_recapture = |searcher: &Searcher, text: &str| {
+            let mv = searcher.board.parse_coordinate_move(text).unwrap();
+            searcher.is_recapture(mv, 1)
+        };
+        assert!(is_recapture(&searcher, "e6d5"));
+        assert!(is_recapture(&searcher, "f5d5"));
+        // A quiet move to elsewhere is no recapture; nor is anything after
+        // a move that took nothing.
+        assert!(!is_recapture(&searcher, "f5f4"));
+        searcher.board = Board::from_fen("4k3/8/4p3/3Q1q2/8/8/8/4K3 b - - 0 1").unwrap();
+        searcher.set_path_capture(1, searcher.board.parse_coordinate_move("f5f4").unwrap());
+        assert!(!is_recapture(&searcher, "e6d5"));
+        // Taking a queen back for a pawn is a gain, not a recapture.
+        let pawn_taken = Board::from_fen("4k3/8/4p3/3p1q2/8/8/8/3QK3 w - - 0 1").unwrap();
+        searcher.board = pawn_taken;
+        let queen_takes = searcher.board.parse_coordinate_move("d1d5").unwrap();
+        searcher.set_path_capture(1, queen_takes);
+        searcher.board.make_move(queen_takes);
+        assert!(!is_recapture(&searcher, "e6d5"));
     }
 
     #[test]

@@ -60,7 +60,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, Move};
+use crate::board::{Board, Move, Square};
 use crate::clock::{Deadlines, Limits};
 use crate::eval::{self, Score};
 use crate::table::TranspositionTable;
@@ -214,6 +214,14 @@ pub struct Searcher {
     /// replies to the previous move, `COUNTERMOVE_ENTRIES` per previous
     /// move (made on first use, cleared at the start of every search).
     countermove_history: Vec<Score>,
+    /// Switch `recapture_extension`: for each ply of the search path, the
+    /// square the move that led there captured on and the value it took
+    /// (`None` if it captured nothing, and at the root).
+    path_captures: Vec<Option<(Square, Score)>>,
+    /// Switch `capture_history`: history scores of captures by side, moving
+    /// piece, target square and victim (cleared at the start of every
+    /// search).
+    capture_history: Vec<Score>,
     /// Switch `correction`: by side to move and a hash of the pawns, how far
     /// searches found the evaluation off, in 1/`CORRECTION_GRAIN` of a
     /// centipawn (made on first use, cleared at the start of every search).
@@ -285,6 +293,8 @@ impl Searcher {
             path_evals: Vec::new(),
             history: vec![0; 2 * 128 * 128],
             countermove_history: Vec::new(),
+            capture_history: vec![0; micromax::CAPTURE_HISTORY_ENTRIES],
+            path_captures: Vec::with_capacity(256),
             correction: Vec::new(),
             activity_cache: Vec::new(),
             structure_cache: eval::tapered::StructureCache::new(),
@@ -416,9 +426,11 @@ impl Searcher {
         self.countermoves.fill(None);
         self.path_moves.clear();
         self.path_evals.clear();
+        self.path_captures.clear();
         // Every search starts afresh, so that a position always gets the same
         // search (the laboratory compares searches position by position).
         self.history.fill(0);
+        self.capture_history.fill(0);
         if self.settings.countermove_history {
             self.countermove_history.clear();
             self.countermove_history
