@@ -397,12 +397,17 @@ fn a_single_legal_move_keeps_the_mate_in_view() {
     );
 }
 
+/// Search `board` to `depth` plies with the switches of `spec`.
+fn search_with(spec: &str, board: &Board, depth: u32) -> SearchResult {
+    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+    searcher.set_settings(Settings::from_spec(spec).unwrap());
+    searcher.think(board, &[], &Limits::depth(depth), &mut Silent)
+}
+
 /// Search `fen` to `depth` plies with the switches of `spec`; the move in SAN.
 fn best_san_with(spec: &str, fen: &str, depth: u32) -> String {
     let board = Board::from_fen(fen).unwrap();
-    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
-    searcher.set_settings(Settings::from_spec(spec).unwrap());
-    let result = searcher.think(&board, &[], &Limits::depth(depth), &mut Silent);
+    let result = search_with(spec, &board, depth);
     san(&board, result.best_move.unwrap())
 }
 
@@ -427,20 +432,18 @@ fn evasions_in_quiescence_see_a_capture_that_mates() {
     // answer the check, Black has no move, and the capture is mate.
     let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4";
     let board = Board::from_fen(fen).unwrap();
-    let search_with = |spec: &str| {
-        let mut searcher = Searcher::new(TEST_TABLE_LOG2);
-        searcher.set_settings(Settings::from_spec(spec).unwrap());
-        let result = searcher.think(&board, &[], &Limits::depth(1), &mut Silent);
+    let move_and_mate = |spec: &str| {
+        let result = search_with(spec, &board, 1);
         (
             san(&board, result.best_move.unwrap()),
             mate_in(result.info.score),
         )
     };
-    assert_eq!(search_with("default").1, None);
+    assert_eq!(move_and_mate("default").1, None);
     // The mate is seen in the root's quiescence pass already; the root must
     // still play it (and not stop with no move chosen).
     assert_eq!(
-        search_with("quiescence_evasions=on"),
+        move_and_mate("quiescence_evasions=on"),
         ("Qxf7#".to_string(), Some(1))
     );
 }
@@ -482,11 +485,6 @@ fn tempo_is_worth_its_centipawns_to_the_side_to_move() {
     // root, which does not stand pat, scores that much lower.
     let fen = "4k3/8/8/8/8/8/P7/4K3 w - - 0 1";
     let board = Board::from_fen(fen).unwrap();
-    let score = |spec: &str| {
-        let mut searcher = Searcher::new(TEST_TABLE_LOG2);
-        searcher.set_settings(Settings::from_spec(spec).unwrap());
-        let result = searcher.think(&board, &[], &Limits::depth(1), &mut Silent);
-        result.info.score
-    };
+    let score = |spec: &str| search_with(spec, &board, 1).info.score;
     assert_eq!(score("tempo=30"), score("tempo=0") - 30);
 }

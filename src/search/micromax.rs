@@ -1287,7 +1287,7 @@ impl Searcher {
         {
             return iteration;
         }
-        // Deviation from micro-Max (switch `recapture_extension`, off by
+        // Deviation from micro-Max (switch `recapture_extension`, on in the
         // default): taking back a piece of about the value just taken, on
         // the same square, only restores the balance; cutting the exchange
         // short at the horizon would judge the position with one side a
