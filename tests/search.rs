@@ -488,3 +488,94 @@ fn tempo_is_worth_its_centipawns_to_the_side_to_move() {
     let score = |spec: &str| search_with(spec, &board, 1).info.score;
     assert_eq!(score("tempo=30"), score("tempo=0") - 30);
 }
+
+#[test]
+fn keep_history_carries_what_a_search_learnt_into_the_next_move() {
+    // The same two searches of a game (the start, then after 1.e4 e5), by
+    // one searcher: the second is a different tree when it starts from the
+    // first one's move histories, and the same again once a new game has
+    // forgotten them.
+    let start = Board::start();
+    let mut after = start.clone();
+    for text in ["e2e4", "e7e5"] {
+        let mv = umax::notation::parse_move(&after, text).unwrap();
+        after.make_move(mv);
+    }
+    let second_search_nodes = |spec: &str, new_game_between: bool| {
+        let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+        searcher.set_settings(Settings::from_spec(spec).unwrap());
+        searcher.think(&start, &[], &Limits::depth(7), &mut Silent);
+        if new_game_between {
+            searcher.clear_table();
+        }
+        searcher
+            .think(&after, &[], &Limits::depth(7), &mut Silent)
+            .info
+            .nodes
+    };
+    let fresh = second_search_nodes("keep_history=off", false);
+    assert_ne!(second_search_nodes("keep_history=on", false), fresh);
+    assert_eq!(
+        second_search_nodes("keep_history=on", true),
+        second_search_nodes("keep_history=off", true)
+    );
+}
+
+#[test]
+fn futility_before_the_horizon_prunes_quiet_moves() {
+    // Black is a queen down: before the horizon, most of its quiet moves
+    // leave it far below alpha, and `futility_plies=3` skips them.
+    let lopsided =
+        Board::from_fen("r3k2r/ppp2ppp/2n5/8/8/2N5/PPP1QPPP/R3K2R b KQkq - 0 1").unwrap();
+    let prunes = |spec: &str| {
+        let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+        searcher.set_settings(Settings::from_spec(spec).unwrap());
+        searcher.think(&lopsided, &[], &Limits::depth(6), &mut Silent);
+        searcher.stats().total.futility_prunes
+    };
+    assert!(prunes("futility_plies=3") > prunes("futility_plies=1"));
+}
+
+#[test]
+fn pruning_harder_keeps_the_forced_mates() {
+    // Futility before the horizon never skips a check or an evasion, and a
+    // null move reduced more for a bigger margin is tried only where the
+    // side to move stands far above beta: forced mates stay in view.
+    for spec in ["futility_plies=3", "null_margin_reduction=on"] {
+        for (fen, depth, moves, first) in [
+            (
+                "r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1",
+                7,
+                3,
+                "Rf8+",
+            ),
+            (
+                "6kr/1q2r1p1/1p2N1Q1/5p2/1P1p4/6R1/7P/2R3K1 w - - 0 1",
+                7,
+                3,
+                "Rc8+",
+            ),
+            (
+                "8/6pp/3q1p2/3n1k2/1P6/3NQ2P/5PP1/6K1 w - - 0 1",
+                7,
+                3,
+                "g4+",
+            ),
+            (
+                "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+                5,
+                2,
+                "Nf6+",
+            ),
+        ] {
+            let board = Board::from_fen(fen).unwrap();
+            let result = search_with(spec, &board, depth);
+            assert_eq!(mate_in(result.info.score), Some(moves), "{spec}: {fen}");
+            assert_eq!(
+                san(&board, result.best_move.unwrap()),
+                first,
+                "{spec}: {fen}"
+            );
+        }
+    }
+}

@@ -98,6 +98,13 @@ pub(super) const CAPTURE_HISTORY_ENTRIES: usize = 2 * 8 * 64 * 8;
 /// reorders captures of victims a little over a pawn apart.
 const CAPTURE_HISTORY_GRAIN: Score = 128;
 
+/// Switch `null_margin_reduction`: the centipawns above beta for each
+/// further ply of null-move reduction.
+const NULL_MARGIN_PER_PLY: Score = 200;
+
+/// Switch `null_margin_reduction`: the most plies it adds.
+const NULL_MARGIN_MAX_PLIES: Score = 3;
+
 /// Switch `see_prune_full`: the material a move may lose by static exchange
 /// per ply left before it is skipped, in centipawns (a pawn).
 pub const SEE_PRUNE_MARGIN: Score = 100;
@@ -405,7 +412,8 @@ impl Searcher {
             && !self.previous_move_was_illegal()
         {
             null_tried_at = Some(depth);
-            let null_score = self.search_null_move(beta, [eval, activity], depth, ply, listener);
+            let null_score =
+                self.search_null_move(beta, [eval, activity, judged_eval], depth, ply, listener);
             if self.stopped {
                 return 0;
             }
@@ -534,7 +542,13 @@ impl Searcher {
             let null_score = if null_tried_at != Some(iteration)
                 && self.null_move_allowed(beta, judged_eval, iteration, ply, in_check)
             {
-                self.search_null_move(beta, [eval, activity], iteration, ply, listener)
+                self.search_null_move(
+                    beta,
+                    [eval, activity, judged_eval],
+                    iteration,
+                    ply,
+                    listener,
+                )
             } else {
                 -INFINITY
             };
@@ -695,6 +709,23 @@ impl Searcher {
                 // A multi-cut's bound stands for the move's score.
                 let pruned = if multi_cut.is_some() || quiet_check || evading {
                     multi_cut
+                } else if judged_by_eval
+                    && is_quiet
+                    && !is_hint
+                    && (2..=self.settings.futility_plies).contains(&iteration_plies)
+                    && best > -MATE_BOUND
+                    && new_eval + self.settings.futility_ply_margin * (iteration_plies - 1)
+                        <= child_alpha
+                    && !self.gives_check(mv)
+                {
+                    // Deviation from micro-Max (switch `futility_plies`, 1 by
+                    // default): futility a ply or two before the horizon. A
+                    // quiet move that leaves the evaluation far below alpha
+                    // would need the opponent's reply to lose that much, in
+                    // the few plies left; its bound is its evaluation plus
+                    // the margin, which stays at or below alpha.
+                    self.stats.futility_prunes += 1;
+                    Some(new_eval + self.settings.futility_ply_margin * (iteration_plies - 1))
                 } else {
                     self.prune_at_horizon(mv, [eval, new_eval, child_alpha], child_depth, iteration)
                 };
@@ -1148,7 +1179,7 @@ impl Searcher {
     fn search_null_move(
         &mut self,
         beta: Score,
-        [eval, activity]: [Score; 2],
+        [eval, activity, judged_eval]: [Score; 3],
         iteration: i32,
         ply: usize,
         listener: &mut dyn Listener,
@@ -1172,7 +1203,15 @@ impl Searcher {
         // Deviation from micro-Max (switch `null_reduction`, 3 in the
         // default): micro-Max reduces the null move's search by R = 2 plies;
         // 3 measured stronger here (the README's seventh step).
-        let null_depth = iteration - 1 - self.settings.null_reduction - adaptive;
+        // Deviation from micro-Max (switch `null_margin_reduction`, off by
+        // default): the further the evaluation stands above beta, the less
+        // the null move's search needs to see to confirm it.
+        let margin_plies = if self.settings.null_margin_reduction {
+            ((judged_eval - beta) / NULL_MARGIN_PER_PLY).clamp(0, NULL_MARGIN_MAX_PLIES)
+        } else {
+            0
+        };
+        let null_depth = iteration - 1 - self.settings.null_reduction - adaptive - margin_plies;
         let handed = handed_eval(eval, activity, null_depth, self.settings.activity_plies);
         let score = -self.search(-beta, 1 - beta, -handed, null_depth, ply + 1, listener);
         self.path_keys.pop();

@@ -198,7 +198,8 @@ pub struct Searcher {
     killers: Vec<[Option<Move>; 2]>,
     /// Switch `countermove`: the quiet move that last refuted each move,
     /// by the moving piece and its target square (see
-    /// `Searcher::countermove_index`), cleared per search.
+    /// `Searcher::countermove_index`), cleared per search (kept with
+    /// `keep_history`).
     countermoves: Vec<Option<Move>>,
     /// Switch `countermove`: for each ply of the search path, the
     /// `countermoves` index of the move that led there (`None` at the
@@ -208,11 +209,13 @@ pub struct Searcher {
     /// (`None` in check), for switch `improving`.
     path_evals: Vec<Option<Score>>,
     /// History scores of quiet moves by side, from- and to-square (switch
-    /// `ordering=history`), cleared at the start of every search.
+    /// `ordering=history`), cleared at the start of every search (halved with
+    /// `keep_history`).
     history: Vec<Score>,
     /// Switch `countermove_history`: history scores of quiet moves as
     /// replies to the previous move, `COUNTERMOVE_ENTRIES` per previous
-    /// move (made on first use, cleared at the start of every search).
+    /// move (made on first use, cleared at the start of every search, halved
+    /// with `keep_history`).
     countermove_history: Vec<Score>,
     /// Switch `recapture_extension`: for each ply of the search path, the
     /// square the move that led there captured on and the value it took
@@ -220,11 +223,12 @@ pub struct Searcher {
     path_captures: Vec<Option<(Square, Score)>>,
     /// Switch `capture_history`: history scores of captures by side, moving
     /// piece, target square and victim (cleared at the start of every
-    /// search).
+    /// search, halved with `keep_history`).
     capture_history: Vec<Score>,
     /// Switch `correction`: by side to move and a hash of the pawns, how far
     /// searches found the evaluation off, in 1/`CORRECTION_GRAIN` of a
-    /// centipawn (made on first use, cleared at the start of every search).
+    /// centipawn (made on first use, cleared at the start of every search;
+    /// kept with `keep_history`).
     correction: Vec<i32>,
     /// The activity terms (mobility, king attack) of positions met in this
     /// search, by key: iterative deepening visits most full-width nodes again
@@ -355,9 +359,36 @@ impl Searcher {
         &self.table
     }
 
-    /// Forget all stored positions (a new game).
+    /// Forget all stored positions (a new game), and what the move
+    /// histories learnt (switch `keep_history`).
     pub fn clear_table(&mut self) {
         self.table.clear();
+        self.forget_move_histories();
+    }
+
+    /// Empty the tables that learn which moves cut off: the history, the
+    /// capture and counter-move histories, the counter-moves and the
+    /// correction history.
+    fn forget_move_histories(&mut self) {
+        self.history.fill(0);
+        self.capture_history.fill(0);
+        self.countermoves.fill(None);
+        self.countermove_history.clear();
+        self.correction.clear();
+    }
+
+    /// Switch `keep_history`: a new search of the same game keeps what the
+    /// last one learnt about moves, at half weight, since the position has
+    /// moved on (a new game forgets it: [`clear_table`](Self::clear_table)).
+    fn age_move_histories(&mut self) {
+        for score in self
+            .history
+            .iter_mut()
+            .chain(self.capture_history.iter_mut())
+            .chain(self.countermove_history.iter_mut())
+        {
+            *score /= 2;
+        }
     }
 
     /// Get an empty table's memory from the operating system now, before
@@ -371,6 +402,7 @@ impl Searcher {
     /// `epd` and `lab`); see [`TranspositionTable::clear_and_prefault`].
     pub fn clear_and_prefault_table(&mut self) {
         self.table.clear_and_prefault();
+        self.forget_move_histories();
     }
 
     /// The laboratory's switches in use.
@@ -423,21 +455,22 @@ impl Searcher {
         self.path_keys.push(board.key());
         self.move_stack.clear();
         self.killers.clear();
-        self.countermoves.fill(None);
         self.path_moves.clear();
         self.path_evals.clear();
         self.path_captures.clear();
-        // Every search starts afresh, so that a position always gets the same
-        // search (the laboratory compares searches position by position).
-        self.history.fill(0);
-        self.capture_history.fill(0);
+        if self.settings.keep_history {
+            self.age_move_histories();
+        } else {
+            // Every search starts afresh, so that a position always gets the
+            // same search (the laboratory compares searches position by
+            // position).
+            self.forget_move_histories();
+        }
         if self.settings.countermove_history {
-            self.countermove_history.clear();
             self.countermove_history
                 .resize(micromax::COUNTERMOVE_HISTORY_ENTRIES, 0);
         }
         if self.settings.correction {
-            self.correction.clear();
             self.correction.resize(2 * micromax::CORRECTION_ENTRIES, 0);
         }
         self.activity_cache.fill((0, 0));

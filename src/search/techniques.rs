@@ -147,6 +147,12 @@ pub struct Settings {
     pub futility: bool,
     /// Futility margin in centipawns (micro-Max: 0).
     pub futility_margin: Score,
+    /// Futility pruning of quiet moves up to this many plies from the
+    /// horizon (1: micro-Max's, at the horizon only).
+    pub futility_plies: i32,
+    /// With `futility_plies` above 1: the margin a quiet move's evaluation
+    /// needs below alpha for each ply beyond the horizon's.
+    pub futility_ply_margin: Score,
     /// Skip captures that lose material (SEE < 0) in quiescence.
     pub see_prune: bool,
     /// Delta pruning of captures in quiescence.
@@ -165,6 +171,9 @@ pub struct Settings {
     pub null_eval: bool,
     /// Null-move reduction grows by a ply for every 6 plies of depth.
     pub null_adaptive: bool,
+    /// Null-move reduction grows by a ply for every
+    /// `NULL_MARGIN_PER_PLY` cp the evaluation beats beta by (at most 3).
+    pub null_margin_reduction: bool,
     /// The null move is tried before the node generates its moves.
     pub null_first: bool,
     /// `eval=tapered`: every node is scored at its own game phase (micro-Max:
@@ -253,6 +262,9 @@ pub struct Settings {
     /// A capture that takes back, on the square where the previous move
     /// captured, a piece of about the same value is searched a ply deeper.
     pub recapture_extension: bool,
+    /// A search keeps, at half weight, the move histories the game's last
+    /// search learnt, instead of starting with empty ones.
+    pub keep_history: bool,
     /// Centipawns added to the score a node stands on and judges itself by,
     /// for having the move.
     pub tempo: Score,
@@ -349,6 +361,8 @@ impl Settings {
             quiet_first: false,
             futility: true,
             futility_margin: FUTILITY_MARGIN,
+            futility_plies: 1,
+            futility_ply_margin: 150,
             see_prune: false,
             delta: false,
             quiescence_checks: false,
@@ -358,6 +372,7 @@ impl Settings {
             null_guard: true,
             null_eval: false,
             null_adaptive: false,
+            null_margin_reduction: false,
             null_first: false,
             node_phase: false,
             lmr: true,
@@ -389,6 +404,7 @@ impl Settings {
             pawn_endgame_extension: 0,
             pawn_push_extension: false,
             recapture_extension: false,
+            keep_history: false,
             tempo: 0,
             drawish: false,
             quiescence: Quiescence::TwoPass,
@@ -736,6 +752,20 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.futility_margin = v,
     },
     TechniqueOption {
+        name: "futility_plies",
+        kind: OptionKind::Spin { min: 1, max: 3 },
+        doc: "futility pruning of quiet moves this many plies from the horizon or nearer: beyond the horizon, in null-window nodes not in check, a quiet move whose evaluation stays futility_ply_margin per further ply below alpha is skipped (micro-Max: 1)",
+        get: |s| s.futility_plies,
+        set: |s, v| s.futility_plies = v,
+    },
+    TechniqueOption {
+        name: "futility_ply_margin",
+        kind: OptionKind::Spin { min: 10, max: 1000 },
+        doc: "with futility_plies above 1: the margin in centipawns for each ply beyond the horizon",
+        get: |s| s.futility_ply_margin,
+        set: |s, v| s.futility_ply_margin = v,
+    },
+    TechniqueOption {
         name: "see_prune",
         kind: OptionKind::Switch,
         doc: "quiescence skips captures that lose material by static exchange evaluation",
@@ -811,6 +841,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "null-move reduction R plus one ply for every 6 plies of depth",
         get: |s| i32::from(s.null_adaptive),
         set: |s, v| s.null_adaptive = v != 0,
+    },
+    TechniqueOption {
+        name: "null_margin_reduction",
+        kind: OptionKind::Switch,
+        doc: "null-move reduction R plus one ply for every 200 cp the evaluation beats beta by (at most 3 more)",
+        get: |s| i32::from(s.null_margin_reduction),
+        set: |s, v| s.null_margin_reduction = v != 0,
     },
     TechniqueOption {
         name: "lmr",
@@ -1014,6 +1051,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "a capture that takes back, on the square where the previous move captured, a piece within a pawn of the value it took is searched a ply deeper (on paths up to twice the root's depth)",
         get: |s| i32::from(s.recapture_extension),
         set: |s, v| s.recapture_extension = v != 0,
+    },
+    TechniqueOption {
+        name: "keep_history",
+        kind: OptionKind::Switch,
+        doc: "a search of the game keeps, at half weight, the history, counter-move and correction tables the last one learnt (a new game, and every position of bench, epd and lab, starts empty)",
+        get: |s| i32::from(s.keep_history),
+        set: |s, v| s.keep_history = v != 0,
     },
     TechniqueOption {
         name: "tempo",
