@@ -68,8 +68,16 @@ const CROWDED_TABLE_ONLY: &[&str] = &["hash_buckets"];
 /// default's null-move reduction of 3, a larger reduction, internal
 /// iterative reduction (4 plies or more) change nothing these three
 /// positions search to depth 5; nor does reverse futility 4 plies from the
-/// horizon.
-const DEEP_ONLY: &[&str] = &["null_adaptive", "null_reduction", "iir", "rfp_max_plies"];
+/// horizon, nor a null move reduced more for a margin above beta (its
+/// extra ply matters only where the null move's search is deep enough
+/// for one ply less to change it).
+const DEEP_ONLY: &[&str] = &[
+    "null_adaptive",
+    "null_reduction",
+    "iir",
+    "rfp_max_plies",
+    "null_margin_reduction",
+];
 
 /// Switches whose effect needs many positions: the history's say in table
 /// LMR acts only where history scores have grown past its scale, which these
