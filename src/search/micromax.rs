@@ -707,6 +707,15 @@ impl Searcher {
                 // whatever the score: its point is the threat, which the score
                 // does not show (and an evasion may be the only legal move).
                 // A multi-cut's bound stands for the move's score.
+                //
+                // Deviation from micro-Max (switch `futility_plies`, 1 by
+                // default): futility a ply or two before the horizon too. A
+                // quiet move that leaves the evaluation far below alpha
+                // would need the opponent's reply to lose that much in the
+                // few plies left; its bound is its evaluation plus the
+                // margin, which stays at or below alpha.
+                let futility_bound =
+                    new_eval + self.settings.futility_ply_margin * (iteration_plies - 1);
                 let pruned = if multi_cut.is_some() || quiet_check || evading {
                     multi_cut
                 } else if judged_by_eval
@@ -714,18 +723,11 @@ impl Searcher {
                     && !is_hint
                     && (2..=self.settings.futility_plies).contains(&iteration_plies)
                     && best > -MATE_BOUND
-                    && new_eval + self.settings.futility_ply_margin * (iteration_plies - 1)
-                        <= child_alpha
+                    && futility_bound <= child_alpha
                     && !self.gives_check(mv)
                 {
-                    // Deviation from micro-Max (switch `futility_plies`, 1 by
-                    // default): futility a ply or two before the horizon. A
-                    // quiet move that leaves the evaluation far below alpha
-                    // would need the opponent's reply to lose that much, in
-                    // the few plies left; its bound is its evaluation plus
-                    // the margin, which stays at or below alpha.
                     self.stats.futility_prunes += 1;
-                    Some(new_eval + self.settings.futility_ply_margin * (iteration_plies - 1))
+                    Some(futility_bound)
                 } else {
                     self.prune_at_horizon(mv, [eval, new_eval, child_alpha], child_depth, iteration)
                 };

@@ -171,8 +171,8 @@ pub struct Settings {
     pub null_eval: bool,
     /// Null-move reduction grows by a ply for every 6 plies of depth.
     pub null_adaptive: bool,
-    /// Null-move reduction grows by a ply for every
-    /// `NULL_MARGIN_PER_PLY` cp the evaluation beats beta by (at most 3).
+    /// Null-move reduction grows by a ply for every 200 cp the evaluation
+    /// beats beta by (at most 3 plies more).
     pub null_margin_reduction: bool,
     /// The null move is tried before the node generates its moves.
     pub null_first: bool,
