@@ -175,6 +175,14 @@ struct LateMove {
     improving: bool,
 }
 
+/// What a cut-off `plies` from the horizon moves a history score by: the
+/// square of the plies, so that deep results count most (at most a quarter
+/// of [`HISTORY_LIMIT`]).
+#[inline]
+fn history_bonus(plies: i32) -> Score {
+    (plies * plies).min(HISTORY_LIMIT / 4)
+}
+
 /// Move a history score by `bonus`, less the more it already leans that way.
 #[inline]
 fn nudge_history(score: &mut Score, bonus: Score) {
@@ -707,29 +715,20 @@ impl Searcher {
                 // whatever the score: its point is the threat, which the score
                 // does not show (and an evasion may be the only legal move).
                 // A multi-cut's bound stands for the move's score.
-                //
-                // Deviation from micro-Max (switch `futility_plies`, 1 by
-                // default): futility a ply or two before the horizon too. A
-                // quiet move that leaves the evaluation far below alpha
-                // would need the opponent's reply to lose that much in the
-                // few plies left; its bound is its evaluation plus the
-                // margin, which stays at or below alpha.
-                let futility_bound =
-                    new_eval + self.settings.futility_ply_margin * (iteration_plies - 1);
                 let pruned = if multi_cut.is_some() || quiet_check || evading {
                     multi_cut
-                } else if judged_by_eval
-                    && is_quiet
-                    && !is_hint
-                    && (2..=self.settings.futility_plies).contains(&iteration_plies)
-                    && best > -MATE_BOUND
-                    && futility_bound <= child_alpha
-                    && !self.gives_check(mv)
-                {
-                    self.stats.futility_prunes += 1;
-                    Some(futility_bound)
                 } else {
-                    self.prune_at_horizon(mv, [eval, new_eval, child_alpha], child_depth, iteration)
+                    // Futility before the horizon (switch `futility_plies`)
+                    // judges only quiet moves other than the hint, in a
+                    // null-window node not in check that has a score.
+                    let quiet_futility =
+                        judged_by_eval && is_quiet && !is_hint && best > -MATE_BOUND;
+                    self.prune_at_horizon(
+                        mv,
+                        [eval, new_eval, child_alpha],
+                        [child_depth, iteration],
+                        quiet_futility,
+                    )
                 };
                 // Deviation from micro-Max (switch `pvs`, on by default):
                 // principal variation search, after the first move.
@@ -872,8 +871,8 @@ impl Searcher {
         let Some(Some((square, taken))) = self.path_captures.get(ply).copied() else {
             return false;
         };
-        let victim = eval::PIECE_VALUES[self.board.piece_at(mv.to).kind_code()];
-        mv.to == square && (victim - taken).abs() <= eval::PIECE_VALUES[1]
+        let victim = PIECE_VALUES[self.board.piece_at(mv.to).kind_code()];
+        mv.to == square && (victim - taken).abs() <= PIECE_VALUES[PieceKind::Pawn as usize]
     }
 
     /// May a node `ply` plies from the root be searched deeper than asked
@@ -1202,9 +1201,6 @@ impl Searcher {
         } else {
             0
         };
-        // Deviation from micro-Max (switch `null_reduction`, 3 in the
-        // default): micro-Max reduces the null move's search by R = 2 plies;
-        // 3 measured stronger here (the README's seventh step).
         // Deviation from micro-Max (switch `null_margin_reduction`, off by
         // default): the further the evaluation stands above beta, the less
         // the null move's search needs to see to confirm it.
@@ -1213,6 +1209,9 @@ impl Searcher {
         } else {
             0
         };
+        // Deviation from micro-Max (switch `null_reduction`, 3 in the
+        // default): micro-Max reduces the null move's search by R = 2 plies;
+        // 3 measured stronger here (the README's seventh step).
         let null_depth = iteration - 1 - self.settings.null_reduction - adaptive - margin_plies;
         let handed = handed_eval(eval, activity, null_depth, self.settings.activity_plies);
         let score = -self.search(-beta, 1 - beta, -handed, null_depth, ply + 1, listener);
@@ -1423,17 +1422,32 @@ impl Searcher {
         }
     }
 
-    /// Futility pruning (and, by switch, delta and SEE pruning in quiescence):
-    /// if the move cannot raise alpha, return the bound it is worth without
-    /// making it. `scores` is the node's evaluation, the evaluation after the
-    /// move and the reply's alpha.
+    /// Futility pruning (and, by switch, futility just before the horizon,
+    /// and delta and SEE pruning in quiescence): if the move cannot raise
+    /// alpha, return the bound it is worth without making it. `scores` is
+    /// the node's evaluation, the evaluation after the move and the reply's
+    /// alpha; `quiet_futility` whether futility before the horizon may
+    /// judge this move.
     fn prune_at_horizon(
         &mut self,
         mv: Move,
         [eval, new_eval, child_alpha]: [Score; 3],
-        child_depth: i32,
-        iteration: i32,
+        [child_depth, iteration]: [i32; 2],
+        quiet_futility: bool,
     ) -> Option<Score> {
+        // Deviation from micro-Max (switch `futility_plies`, 1 by default):
+        // futility a ply or two before the horizon too. A quiet move that
+        // leaves the evaluation far below alpha would need the opponent's
+        // reply to lose that much in the few plies left; its bound is its
+        // evaluation plus the margin, which stays at or below alpha.
+        let plies_before_horizon = iteration - QUIESCENCE_DEPTH - 1;
+        if quiet_futility && (1..self.settings.futility_plies).contains(&plies_before_horizon) {
+            let bound = new_eval + self.settings.futility_ply_margin * plies_before_horizon;
+            if bound <= child_alpha && !self.gives_check(mv) {
+                self.stats.futility_prunes += 1;
+                return Some(bound);
+            }
+        }
         // Futility: the reply would stand pat and fail high, so this move cannot
         // raise alpha. Do not even make it (micro-Max: `C > 2 | v > V`).
         // With `quiescence_checks` (`quiescence_evasions`) a reply in check
@@ -1747,7 +1761,7 @@ impl Searcher {
         }
         let victim = self.board.piece_at(mv.to);
         self.path_captures[ply] =
-            (!victim.is_empty()).then(|| (mv.to, eval::PIECE_VALUES[victim.kind_code()]));
+            (!victim.is_empty()).then(|| (mv.to, PIECE_VALUES[victim.kind_code()]));
     }
 
     /// Remember a quiet move that caused a beta cut-off at `ply` as its first
@@ -1779,7 +1793,7 @@ impl Searcher {
     /// With `countermove_history` the same goes for their scores as replies
     /// to the move that led to the node at `ply`.
     fn update_history(&mut self, first: usize, cut_at: usize, plies: i32, ply: usize) {
-        let bonus = (plies * plies).min(HISTORY_LIMIT / 4);
+        let bonus = history_bonus(plies);
         let reply_row = self.countermove_history_row(ply);
         self.nudge_quiet_move(self.move_stack[first].mv, bonus, reply_row);
         for index in first + 1..=cut_at {
@@ -1797,7 +1811,7 @@ impl Searcher {
     /// quiet moves: MVV/LVA ranks a capture by what it takes, the capture
     /// history by whether taking it worked here lately.
     fn update_capture_history(&mut self, first: usize, cut_at: usize, plies: i32) {
-        let bonus = (plies * plies).min(HISTORY_LIMIT / 4);
+        let bonus = history_bonus(plies);
         for index in first..=cut_at {
             let ScoredMove { mv, capture_rank } = self.move_stack[index];
             if capture_rank.is_some() {
