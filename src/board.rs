@@ -521,6 +521,108 @@ fn slides_along(step: i8) -> fn(PieceKind) -> bool {
     }
 }
 
+// ---------------------------------------------------------------------------
+// Rays as 64-bit sets
+// ---------------------------------------------------------------------------
+//
+// Deviation from micro-Max: micro-Max finds what a slider attacks by stepping
+// along each ray, one square at a time, until it meets a piece. Where only
+// that first piece matters (captures, attacks, the static exchange) or the
+// whole ray is counted (mobility), umax looks it up instead. For every
+// direction and square a table holds the squares beyond it to the board's
+// edge as a 64-bit set (bit `8 * rank + file`, as in [`Square::bit`]); the
+// occupied squares among them, nearest first, give the first piece at once.
+// Along a step that raises the 0x88 index (+1, +15, +16, +17) the bit index
+// rises too, so the nearest is the lowest bit; along the others, the highest.
+// The answers are those of the stepping loop, in the same order.
+
+/// For each of the eight [`KING_STEPS`] directions and each square (bit
+/// index), the squares beyond it in that direction, up to the edge.
+static RAYS: [[u64; 64]; 8] = {
+    let mut table = [[0u64; 64]; 8];
+    let mut direction = 0;
+    while direction < 8 {
+        let mut bit_index = 0;
+        while bit_index < 64 {
+            let mut square = Square::from_bit_index(bit_index as u32);
+            while let Some(next) = square.offset(KING_STEPS[direction]) {
+                table[direction][bit_index] |= next.bit();
+                square = next;
+            }
+            bit_index += 1;
+        }
+        direction += 1;
+    }
+    table
+};
+
+/// The place in [`KING_STEPS`] (and [`RAYS`]) of each queen step, indexed by
+/// `step + 17`.
+static DIRECTION_OF_STEP: [u8; 35] = {
+    let mut table = [0u8; 35];
+    let mut direction = 0;
+    while direction < 8 {
+        table[(KING_STEPS[direction] + 17) as usize] = direction as u8;
+        direction += 1;
+    }
+    table
+};
+
+/// For each square (bit index), the squares one of `steps` away, as a
+/// 64-bit set.
+const fn leaps(steps: &[i8; 8]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut bit_index = 0;
+    while bit_index < 64 {
+        let square = Square::from_bit_index(bit_index as u32);
+        let mut leap = 0;
+        while leap < steps.len() {
+            if let Some(to) = square.offset(steps[leap]) {
+                table[bit_index] |= to.bit();
+            }
+            leap += 1;
+        }
+        bit_index += 1;
+    }
+    table
+}
+
+/// The squares a knight on each square (bit index) jumps to.
+pub static KNIGHT_LEAPS: [u64; 64] = leaps(&KNIGHT_STEPS);
+
+/// The squares next to each square (bit index): where a king there steps.
+pub static KING_LEAPS: [u64; 64] = leaps(&KING_STEPS);
+
+/// The first square of `occupancy` (a 64-bit set) met going from `from`
+/// along the queen step `step`, or `None` if the ray to the edge is empty.
+#[inline]
+pub fn first_occupied_along(from: Square, step: i8, occupancy: u64) -> Option<Square> {
+    let direction = DIRECTION_OF_STEP[(step + 17) as usize] as usize;
+    let met = RAYS[direction][from.bit_index()] & occupancy;
+    if met == 0 {
+        return None;
+    }
+    let nearest = if step > 0 {
+        met.trailing_zeros()
+    } else {
+        63 - met.leading_zeros()
+    };
+    Some(Square::from_bit_index(nearest))
+}
+
+/// The squares a slider on `from` reaches along the queen step `step` when
+/// `occupancy` is occupied: every square up to and including the first
+/// occupied one (whoever stands there).
+#[inline]
+pub fn ray_reach(from: Square, step: i8, occupancy: u64) -> u64 {
+    let direction = DIRECTION_OF_STEP[(step + 17) as usize] as usize;
+    let ray = RAYS[direction][from.bit_index()];
+    match first_occupied_along(from, step, occupancy) {
+        Some(blocker) => ray ^ RAYS[direction][blocker.bit_index()],
+        None => ray,
+    }
+}
+
 /// The step vectors of each piece kind (indexed by its code, see [`PieceKind`])
 /// and whether it repeats them along a ray: micro-Max's `o[]` table. Pawns are
 /// generated separately: their moves depend on colour and on captures.
@@ -1116,21 +1218,13 @@ impl Board {
         directions: &[i8],
         slides: fn(PieceKind) -> bool,
     ) -> bool {
-        for &step in directions {
-            let mut target = square;
-            while let Some(next) = target.offset(step) {
-                target = next;
-                let piece = self.piece_at(target);
-                if piece.is_empty() {
-                    continue;
-                }
-                if piece.is_color(by) && piece.kind().is_some_and(slides) {
-                    return true;
-                }
-                break;
-            }
-        }
-        false
+        let all = self.occupied[0] | self.occupied[1];
+        directions.iter().any(|&step| {
+            first_occupied_along(square, step, all).is_some_and(|from| {
+                let piece = self.piece_at(from);
+                piece.is_color(by) && piece.kind().is_some_and(slides)
+            })
+        })
     }
 
     /// Does the ordinary move `mv` check the enemy king? `None` for castling,
@@ -1230,6 +1324,7 @@ impl Board {
     /// each version has no test for it in its inner loop.
     fn generate<const CAPTURES_ONLY: bool>(&self, moves: &mut Vec<Move>) {
         let us = self.side_to_move;
+        let all = self.occupied[0] | self.occupied[1];
         for from in squares_in(self.occupied[us.index()]) {
             let piece = self.piece_at(from);
             let Some(kind) = piece.kind() else { continue };
@@ -1239,6 +1334,15 @@ impl Board {
             }
             let (steps, slides) = MOVEMENT[kind as usize];
             for &step in steps {
+                // A slider's only capture along a ray is its first piece.
+                if CAPTURES_ONLY && slides {
+                    if let Some(to) = first_occupied_along(from, step, all)
+                        && !self.piece_at(to).is_color(us)
+                    {
+                        moves.push(Move::new(from, to));
+                    }
+                    continue;
+                }
                 let mut to = from;
                 while let Some(next) = to.offset(step) {
                     to = next;
@@ -1414,8 +1518,9 @@ impl Board {
         PinInfo { pinned, in_check }
     }
 
-    /// Play `mv` on the piece array only, see whether the own king is attacked,
-    /// and put everything back. Cheaper than a full make/unmake.
+    /// Play `mv` on the piece array and the occupied squares only, see
+    /// whether the own king is attacked, and put everything back. Cheaper
+    /// than a full make/unmake.
     fn leaves_king_safe(&mut self, mv: Move) -> bool {
         let us = self.side_to_move;
         let piece = self.squares[mv.from.index()];
@@ -1424,6 +1529,11 @@ impl Board {
             _ => mv.to,
         };
         let captured = self.squares[captured_square.index()];
+        let occupied = self.occupied;
+        self.occupied[us.index()] ^= mv.from.bit() | mv.to.bit();
+        if !captured.is_empty() {
+            self.occupied[us.opposite().index()] ^= captured_square.bit();
+        }
         self.squares[captured_square.index()] = Piece::EMPTY;
         self.squares[mv.from.index()] = Piece::EMPTY;
         self.squares[mv.to.index()] = piece;
@@ -1437,6 +1547,7 @@ impl Board {
         self.squares[mv.to.index()] = Piece::EMPTY;
         self.squares[captured_square.index()] = captured;
         self.squares[mv.from.index()] = piece;
+        self.occupied = occupied;
         safe
     }
 
@@ -1919,6 +2030,53 @@ impl fmt::Debug for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What stepping square by square finds along `step` from `from` on
+    /// `occupancy`: the squares up to and including the first occupied
+    /// one, and that one.
+    fn stepped_ray(from: Square, step: i8, occupancy: u64) -> (u64, Option<Square>) {
+        let (mut reach, mut square) = (0, from);
+        while let Some(next) = square.offset(step) {
+            square = next;
+            reach |= square.bit();
+            if occupancy & square.bit() != 0 {
+                return (reach, Some(square));
+            }
+        }
+        (reach, None)
+    }
+
+    #[test]
+    fn looked_up_rays_find_what_stepping_finds() {
+        // A fixed pseudo-random sequence of occupancies, sparse to dense.
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut occupancies = vec![0, u64::MAX];
+        for _ in 0..200 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            occupancies.push(seed & seed.rotate_left(23));
+            occupancies.push(seed);
+        }
+        for from in Square::all() {
+            for occupancy in &occupancies {
+                let occupancy = occupancy & !from.bit();
+                for step in KING_STEPS {
+                    let (reach, first) = stepped_ray(from, step, occupancy);
+                    assert_eq!(first_occupied_along(from, step, occupancy), first);
+                    assert_eq!(ray_reach(from, step, occupancy), reach, "{from} {step}");
+                }
+            }
+            let leaps = |steps: &[i8]| {
+                steps
+                    .iter()
+                    .filter_map(|&step| from.offset(step))
+                    .fold(0, |set, to| set | to.bit())
+            };
+            assert_eq!(KNIGHT_LEAPS[from.bit_index()], leaps(&KNIGHT_STEPS));
+            assert_eq!(KING_LEAPS[from.bit_index()], leaps(&KING_STEPS));
+        }
+    }
 
     /// Compare [`Board::gives_check_quickly`] with making each move, for
     /// every pseudo-legal move of every position `depth` plies down.

@@ -169,7 +169,8 @@
 //! (the README's worth table).
 
 use crate::board::{
-    Board, CastlingRights, Color, MOVEMENT, Move, MoveKind, Piece, PieceKind, Square,
+    Board, CastlingRights, Color, KING_LEAPS, KNIGHT_LEAPS, MOVEMENT, Move, MoveKind, Piece,
+    PieceKind, Square, ray_reach,
 };
 
 use super::{EvalTerms, FULL_PHASE_UNITS, Score, material_gone, relative_rank, tuned};
@@ -1005,15 +1006,11 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
     let mut counts = [0; TERMS];
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };
-        let enemy_king = board.king_square(color.opposite()).index();
-        // On a 0x88 board the difference of two squares says how they lie to
-        // each other: the king's square and its neighbours are the
-        // differences -17..=-15, -1..=1 and 15..=17 (0..=2, 16..=18 and
-        // 32..=34 once 17 is added).
-        let in_king_zone = |to: Square| {
-            let offset = to.index().wrapping_sub(enemy_king).wrapping_add(17);
-            offset <= 34 && (offset & 15) <= 2
-        };
+        // The enemy king's square and its neighbours.
+        let enemy_king = board.king_square(color.opposite());
+        let king_zone = KING_LEAPS[enemy_king.bit_index()] | enemy_king.bit();
+        let own = board.occupied_by(color);
+        let occupied = own | board.occupied_by(color.opposite());
         let own_pawns = board.pawns_of(color);
         let enemy_pawns = board.pawns_of(color.opposite());
         let threatened = pawn_attacks(color.opposite(), enemy_pawns);
@@ -1049,26 +1046,22 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
                 }
                 _ => {}
             }
-            // The piece's steps as the move generator takes them.
+            // Every square the piece attacks, up to and including the first
+            // piece along each ray (own pieces too: they are defended).
             let (steps, slides) = MOVEMENT[piece.kind_code()];
-            let (mut reached, mut attacks, mut unsafe_reached) = (0, 0, 0);
-            for &step in steps {
-                let mut to = from;
-                while let Some(next) = to.offset(step) {
-                    to = next;
-                    let target = board.piece_at(to);
-                    let reaches = !target.is_color(color);
-                    reached += i32::from(reaches);
-                    unsafe_reached += i32::from(reaches && threatened & to.bit() != 0);
-                    attacks += i32::from(in_king_zone(to));
-                    if !slides || !target.is_empty() {
-                        break;
-                    }
-                }
-            }
-            counts[term as usize] += sign * reached;
-            counts[Term::UnsafeMobility as usize] += sign * unsafe_reached;
-            counts[Term::KingAttack as usize] += sign * attacks;
+            let attacked = if slides {
+                steps
+                    .iter()
+                    .fold(0, |set, &step| set | ray_reach(from, step, occupied))
+            } else {
+                KNIGHT_LEAPS[from.bit_index()]
+            };
+            // It may go to those not held by its own side.
+            let reached = attacked & !own;
+            counts[term as usize] += sign * reached.count_ones() as i32;
+            counts[Term::UnsafeMobility as usize] +=
+                sign * (reached & threatened).count_ones() as i32;
+            counts[Term::KingAttack as usize] += sign * (attacked & king_zone).count_ones() as i32;
         }
         if bishops >= 2 {
             counts[Term::BishopPair as usize] += sign;

@@ -82,7 +82,7 @@
 //! seed 002) and were adopted on their self-play results.
 
 use crate::board::{BISHOP_STEPS, Board, Color, KING_STEPS, KNIGHT_STEPS, Move, MoveKind};
-use crate::board::{PieceKind, ROOK_STEPS, Square};
+use crate::board::{PieceKind, ROOK_STEPS, Square, first_occupied_along};
 use crate::eval::{PIECE_VALUES, Score};
 
 /// What a king is worth in an exchange: more than all other material (a
@@ -237,7 +237,7 @@ pub fn is_good_capture(board: &Board, mv: Move) -> bool {
 ///
 /// The kinds are looked for from the least valuable up, so the search stops
 /// at the first kind that attacks: most exchanges end at a pawn or a knight
-/// without a slider's ray being walked.
+/// without a slider's ray being looked at.
 fn least_valuable_attacker(
     board: &Board,
     target: Square,
@@ -271,20 +271,15 @@ fn least_valuable_attacker(
         (&ROOK_STEPS[..], PieceKind::Rook),
     ] {
         for &step in steps {
-            let mut square = target;
-            while let Some(next) = square.offset(step) {
-                square = next;
-                if !present(square) {
-                    continue;
-                }
-                let piece = board.piece_at(square);
-                if piece.is(side, slider) {
-                    return Some((square, slider));
-                }
-                if queen.is_none() && piece.is(side, PieceKind::Queen) {
-                    queen = Some((square, PieceKind::Queen));
-                }
-                break;
+            let Some(square) = first_occupied_along(target, step, occupancy) else {
+                continue;
+            };
+            let piece = board.piece_at(square);
+            if piece.is(side, slider) {
+                return Some((square, slider));
+            }
+            if queen.is_none() && piece.is(side, PieceKind::Queen) {
+                queen = Some((square, PieceKind::Queen));
             }
         }
     }
