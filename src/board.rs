@@ -9,8 +9,9 @@
 //! hit the edge or a piece", which is why micro-Max's move generator fits in a
 //! dozen lines. We keep exactly that scheme, with a named [`Square`] type.
 //! Only where a slider's *first* piece along a ray is wanted (its capture, an
-//! attack on a square) do we look it up in a table of rays instead of stepping
-//! (see "Rays as 64-bit sets" below).
+//! attack on a square) or its whole reach is counted (mobility) do we look
+//! it up in a table of rays instead of stepping (see "Rays as 64-bit sets"
+//! below).
 //!
 //! Pieces are bytes as in micro-Max: the low three bits give the [`PieceKind`]
 //! and one of two colour flags says whose piece it is (`WHITE_FLAG = 8`,
