@@ -1074,6 +1074,12 @@ impl Board {
         self.occupied[color.index()]
     }
 
+    /// Every occupied square, either side's, as a 64-bit set.
+    #[inline]
+    pub fn occupied(&self) -> u64 {
+        self.occupied[0] | self.occupied[1]
+    }
+
     /// The squares occupied by `color`'s pawns, as a 64-bit set.
     #[inline]
     pub fn pawns_of(&self, color: Color) -> u64 {
@@ -1222,7 +1228,7 @@ impl Board {
         directions: &[i8],
         slides: fn(PieceKind) -> bool,
     ) -> bool {
-        let all = self.occupied[0] | self.occupied[1];
+        let all = self.occupied();
         directions.iter().any(|&step| {
             first_occupied_along(square, step, all).is_some_and(|from| {
                 let piece = self.piece_at(from);
@@ -1328,7 +1334,7 @@ impl Board {
     /// each version has no test for it in its inner loop.
     fn generate<const CAPTURES_ONLY: bool>(&self, moves: &mut Vec<Move>) {
         let us = self.side_to_move;
-        let all = self.occupied[0] | self.occupied[1];
+        let all = self.occupied();
         for from in squares_in(self.occupied[us.index()]) {
             let piece = self.piece_at(from);
             let Some(kind) = piece.kind() else { continue };

@@ -958,7 +958,7 @@ fn piece_terms_gain(terms: EvalTerms, board: &Board, changes: &MoveChanges) -> S
     }
     // A king move re-scores every knight and major against its new square.
     if changes.kings_after != changes.kings_before {
-        let mut occupied = board.occupied_by(Color::White) | board.occupied_by(Color::Black);
+        let mut occupied = board.occupied();
         while occupied != 0 {
             let square = Square::from_bit_index(occupied.trailing_zeros());
             occupied &= occupied - 1;

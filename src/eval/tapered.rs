@@ -1010,7 +1010,7 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
         let enemy_king = board.king_square(color.opposite());
         let king_zone = KING_LEAPS[enemy_king.bit_index()] | enemy_king.bit();
         let own = board.occupied_by(color);
-        let occupied = own | board.occupied_by(color.opposite());
+        let occupied = board.occupied();
         let own_pawns = board.pawns_of(color);
         let enemy_pawns = board.pawns_of(color.opposite());
         let threatened = pawn_attacks(color.opposite(), enemy_pawns);

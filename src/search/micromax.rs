@@ -1435,7 +1435,7 @@ impl Searcher {
         [child_depth, iteration]: [i32; 2],
         quiet_futility: bool,
     ) -> Option<Score> {
-        // Deviation from micro-Max (switch `futility_plies`, 1 by default):
+        // Deviation from micro-Max (switch `futility_plies`, 2 in the default):
         // futility a ply or two before the horizon too. A quiet move that
         // leaves the evaluation far below alpha would need the opponent's
         // reply to lose that much in the few plies left; its bound is its

@@ -136,7 +136,7 @@ fn exchange(board: &Board, mv: Move, sign_only: bool) -> Score {
 
     // Every occupied square; a piece leaves this set when it captures, so rays
     // from the target look through it (the x-rays).
-    let mut occupancy = board.occupied_by(Color::White) | board.occupied_by(Color::Black);
+    let mut occupancy = board.occupied();
     occupancy &= !mv.from.bit();
 
     let victim_value = if mv.kind == MoveKind::EnPassant {
