@@ -41,6 +41,7 @@ const BASES: &[(&str, &str)] = &[
     ("aspiration_margin", "aspiration=on"),
     ("razor_margin", "razoring=on"),
     ("futility_ply_margin", "futility_plies=2"),
+    ("probcut_margin", "probcut=on"),
     // Deepening only without a hint needs deepening to begin with.
     ("iid_hintless", "iid=on"),
     ("lmr_min_depth", "lmr_table=off"),
@@ -70,13 +71,16 @@ const CROWDED_TABLE_ONLY: &[&str] = &["hash_buckets"];
 /// positions search to depth 5; nor does reverse futility 4 plies from the
 /// horizon, nor a null move reduced more for a margin above beta (its
 /// extra ply matters only where the null move's search is deep enough
-/// for one ply less to change it).
+/// for one ply less to change it), nor ProbCut (5 or more plies from the
+/// horizon) and its margin.
 const DEEP_ONLY: &[&str] = &[
     "null_adaptive",
     "null_reduction",
     "iir",
     "rfp_max_plies",
     "null_margin_reduction",
+    "probcut",
+    "probcut_margin",
 ];
 
 /// Switches whose effect needs many positions: the history's say in table
@@ -310,6 +314,16 @@ fn singular_extension_changes_a_deep_search() {
         TABLE_LOG2,
     );
     assert_ne!(multicut.nodes(), on.nodes(), "multicut changes nothing");
+}
+
+#[test]
+fn probcut_cuts_off_nodes_only_when_on() {
+    // Nodes 5 plies from the horizon below the root exist from depth 7 on.
+    let off = run_to_depth("probcut=off", &BENCH_POSITIONS[..4], 8, TABLE_LOG2);
+    let on = run_to_depth("probcut=on", &BENCH_POSITIONS[..4], 8, TABLE_LOG2);
+    assert_eq!(off.stats.total.probcut_cutoffs, 0);
+    assert!(on.stats.total.probcut_cutoffs > 0);
+    assert_ne!(on.nodes(), off.nodes());
 }
 
 #[test]

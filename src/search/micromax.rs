@@ -109,6 +109,13 @@ const NULL_MARGIN_MAX_PLIES: Score = 3;
 /// per ply left before it is skipped, in centipawns (a pawn).
 pub const SEE_PRUNE_MARGIN: Score = 100;
 
+/// Switch `probcut`: the fewest plies left at which a node tries it.
+const PROBCUT_MIN_PLIES: i32 = 5;
+
+/// Switch `probcut`: how many plies shallower than the node's moves its
+/// captures are searched.
+const PROBCUT_REDUCTION: i32 = 3;
+
 /// The largest history score (switch `ordering=history`).
 pub const HISTORY_LIMIT: Score = 16384;
 
@@ -466,6 +473,49 @@ impl Searcher {
         }
 
         let mut best_move = self.put_hint_first(entry, ply, first, last);
+
+        // Deviation from micro-Max (switch `probcut`, off by default):
+        // ProbCut. Far from the horizon, a capture that beats beta by a
+        // margin when searched a few plies shallower will, most likely,
+        // beat beta at the full depth too: the node is cut off on the
+        // shallow search's word. Only in a null-window node not in check,
+        // and not where the table already says the node stays below the
+        // raised bound.
+        if self.settings.probcut
+            && judged_by_eval
+            && plies_left >= PROBCUT_MIN_PLIES
+            && beta.abs() < MATE_BOUND
+        {
+            let probcut_beta = beta + self.settings.probcut_margin;
+            let table_says_below = entry.is_some_and(|entry| {
+                entry.bound != Bound::Lower
+                    && entry.depth >= depth - PROBCUT_REDUCTION
+                    && entry.score < probcut_beta
+            });
+            if !table_says_below
+                && let Some((score, mv)) = self.probcut(
+                    first..last,
+                    probcut_beta,
+                    [eval, activity, judged_eval],
+                    depth - 1 - PROBCUT_REDUCTION,
+                    ply,
+                    listener,
+                )
+            {
+                self.move_stack.truncate(first);
+                self.stats.probcut_cutoffs += 1;
+                if uses_table {
+                    let searched = depth - PROBCUT_REDUCTION;
+                    self.table
+                        .store(key, score, searched, Bound::Lower, Some(mv));
+                }
+                return score + Score::from(score < eval);
+            }
+            if self.stopped {
+                self.move_stack.truncate(first);
+                return 0;
+            }
+        }
 
         // Deviation from micro-Max (switch `quiescence_checks`, off by default):
         // in check in the first quiescence ply, every evasion is searched and
@@ -948,6 +998,50 @@ impl Searcher {
             }
         }
         best
+    }
+
+    /// Switch `probcut`: the first of the captures in `moves` that wins at
+    /// least what `probcut_beta` asks beyond the evaluation by static
+    /// exchange, and then scores `probcut_beta` or more when searched
+    /// `child_depth` deep with the null window just below it, with its
+    /// score. `None` if none does (or the search was stopped).
+    fn probcut(
+        &mut self,
+        moves: std::ops::Range<usize>,
+        probcut_beta: Score,
+        [eval, activity, judged_eval]: [Score; 3],
+        child_depth: i32,
+        ply: usize,
+        listener: &mut dyn Listener,
+    ) -> Option<(Score, Move)> {
+        for index in moves {
+            let ScoredMove { mv, capture_rank } = self.move_stack[index];
+            if capture_rank.is_none()
+                || mv.promotion.is_some()
+                || see::see(&self.board, mv) < probcut_beta - judged_eval
+            {
+                continue;
+            }
+            let new_eval = eval + self.move_gain(mv);
+            // `iteration` one more than the reply's depth: no re-search.
+            let score = self.search_one_move(
+                mv,
+                [probcut_beta - 1, probcut_beta - 1, probcut_beta],
+                false,
+                [new_eval, activity],
+                child_depth,
+                child_depth + 1,
+                ply,
+                listener,
+            );
+            if self.stopped {
+                return None;
+            }
+            if score >= probcut_beta {
+                return Some((score, mv));
+            }
+        }
+        None
     }
 
     /// Switch `correction`: the index of the position's correction history

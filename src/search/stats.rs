@@ -75,6 +75,8 @@ pub struct Counters {
     /// Table moves searched a ply deeper because no other move came near
     /// them (switch `singular`).
     pub singular_extensions: u64,
+    /// Nodes cut off by a capture's shallower search (switch `probcut`).
+    pub probcut_cutoffs: u64,
 }
 
 impl Counters {
@@ -92,7 +94,7 @@ impl Counters {
     }
 
     /// The counts as an array, in field order.
-    fn to_array(self) -> [u64; 23] {
+    fn to_array(self) -> [u64; 24] {
         [
             self.scoring_nodes,
             self.quiescence_nodes,
@@ -117,11 +119,12 @@ impl Counters {
             self.move_lists,
             self.mate_threats,
             self.singular_extensions,
+            self.probcut_cutoffs,
         ]
     }
 
     /// The counts from an array in field order.
-    fn from_array(c: [u64; 23]) -> Counters {
+    fn from_array(c: [u64; 24]) -> Counters {
         Counters {
             scoring_nodes: c[0],
             quiescence_nodes: c[1],
@@ -146,6 +149,7 @@ impl Counters {
             move_lists: c[20],
             mate_threats: c[21],
             singular_extensions: c[22],
+            probcut_cutoffs: c[23],
         }
     }
 
@@ -342,8 +346,8 @@ impl SearchStats {
                 c.see_prunes
             ),
             format!(
-                "mate threats (null move mated) {}, singular extensions {}",
-                c.mate_threats, c.singular_extensions
+                "mate threats (null move mated) {}, singular extensions {}, ProbCut cut-offs {}",
+                c.mate_threats, c.singular_extensions, c.probcut_cutoffs
             ),
             format!(
                 "selective depth {}, quiescence share {:.1} %",

@@ -249,6 +249,11 @@ pub struct Settings {
     /// history of how often each capture (by piece, target and victim) cut
     /// off.
     pub capture_history: bool,
+    /// ProbCut: far from the horizon, a capture that beats beta by
+    /// `probcut_margin` in a shallower search cuts the node off.
+    pub probcut: bool,
+    /// ProbCut's margin above beta, in centipawns.
+    pub probcut_margin: Score,
     /// Check extension.
     pub check_extension: CheckExtension,
     /// A move that gives check one ply from the horizon is searched a ply
@@ -326,6 +331,8 @@ pub const ACTIVITY_PLIES: i32 = 1;
 /// The default's `time_moves`: the moves a clock without moves to go is
 /// shared over (micro-Max's preset keeps the clock's 30).
 pub const DEFAULT_TIME_MOVES: i32 = 45;
+/// ProbCut's margin above beta (switch `probcut`): two pawns.
+pub const PROBCUT_MARGIN: Score = 200;
 /// The first aspiration window's half-width: a third of a pawn, as in seed 002.
 pub const ASPIRATION_MARGIN: Score = 33;
 
@@ -399,6 +406,8 @@ impl Settings {
             countermove: false,
             countermove_history: false,
             capture_history: false,
+            probcut: false,
+            probcut_margin: PROBCUT_MARGIN,
             check_extension: CheckExtension::NotInEndgame,
             horizon_checks: false,
             pawn_endgame_extension: 0,
@@ -1037,6 +1046,20 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "a move giving check one ply from the horizon is searched a ply deeper (not futility-pruned; the reply searches its evasions), on paths up to twice the root's depth",
         get: |s| i32::from(s.horizon_checks),
         set: |s, v| s.horizon_checks = v != 0,
+    },
+    TechniqueOption {
+        name: "probcut",
+        kind: OptionKind::Switch,
+        doc: "ProbCut: in a null-window node 5 or more plies from the horizon, not in check, a capture that wins by static exchange what the margin asks and then beats beta + probcut_margin in a search 3 plies shallower cuts the node off",
+        get: |s| i32::from(s.probcut),
+        set: |s, v| s.probcut = v != 0,
+    },
+    TechniqueOption {
+        name: "probcut_margin",
+        kind: OptionKind::Spin { min: 0, max: 1000 },
+        doc: "ProbCut's margin above beta, in centipawns",
+        get: |s| s.probcut_margin,
+        set: |s, v| s.probcut_margin = v,
     },
     TechniqueOption {
         name: "pawn_endgame_extension",
