@@ -478,30 +478,28 @@ impl Searcher {
         // ProbCut. Far from the horizon, a capture that beats beta by a
         // margin when searched a few plies shallower will, most likely,
         // beat beta at the full depth too: the node is cut off on the
-        // shallow search's word. Only in a null-window node not in check,
-        // and not where the table already says the node stays below the
-        // raised bound.
+        // shallow search's word, and the table keeps it as a lower bound
+        // of that shallower depth. Only in a null-window node not in check.
         if self.settings.probcut
             && judged_by_eval
             && plies_left >= PROBCUT_MIN_PLIES
             && beta.abs() < MATE_BOUND
         {
             let probcut_beta = beta + self.settings.probcut_margin;
-            let table_says_below = entry.is_some_and(|entry| {
-                entry.bound != Bound::Lower
-                    && entry.depth >= depth - PROBCUT_REDUCTION
-                    && entry.score < probcut_beta
-            });
-            if !table_says_below
-                && let Some((score, mv)) = self.probcut(
-                    first..last,
-                    probcut_beta,
-                    [eval, activity, judged_eval],
-                    depth - 1 - PROBCUT_REDUCTION,
-                    ply,
-                    listener,
-                )
-            {
+            let cut = self.probcut(
+                entry,
+                first..last,
+                probcut_beta,
+                [eval, activity, judged_eval],
+                depth,
+                ply,
+                listener,
+            );
+            if self.stopped {
+                self.move_stack.truncate(first);
+                return 0;
+            }
+            if let Some((score, mv)) = cut {
                 self.move_stack.truncate(first);
                 self.stats.probcut_cutoffs += 1;
                 if uses_table {
@@ -510,10 +508,6 @@ impl Searcher {
                         .store(key, score, searched, Bound::Lower, Some(mv));
                 }
                 return score + Score::from(score < eval);
-            }
-            if self.stopped {
-                self.move_stack.truncate(first);
-                return 0;
             }
         }
 
@@ -980,15 +974,11 @@ impl Searcher {
         let mut best = -INFINITY;
         for index in others {
             let mv = self.move_stack[index].mv;
-            let new_eval = eval + self.move_gain(mv);
-            // `iteration` one more than the reply's depth: no re-search.
-            let score = self.search_one_move(
+            let score = self.search_against_bound(
                 mv,
-                [singular_beta - 1, singular_beta - 1, singular_beta],
-                false,
-                [new_eval, activity],
+                singular_beta,
+                [eval, activity],
                 half_depth,
-                half_depth + 1,
                 ply,
                 listener,
             );
@@ -1000,20 +990,59 @@ impl Searcher {
         best
     }
 
-    /// Switch `probcut`: the first of the captures in `moves` that wins at
-    /// least what `probcut_beta` asks beyond the evaluation by static
-    /// exchange, and then scores `probcut_beta` or more when searched
-    /// `child_depth` deep with the null window just below it, with its
-    /// score. `None` if none does (or the search was stopped).
-    fn probcut(
+    /// The score of `mv`, searched `child_depth` deep with the null window
+    /// just below `bound`: enough to tell whether the move reaches `bound`,
+    /// and never searched again deeper (switches `singular` and `probcut`
+    /// ask only that).
+    fn search_against_bound(
         &mut self,
-        moves: std::ops::Range<usize>,
-        probcut_beta: Score,
-        [eval, activity, judged_eval]: [Score; 3],
+        mv: Move,
+        bound: Score,
+        [eval, activity]: [Score; 2],
         child_depth: i32,
         ply: usize,
         listener: &mut dyn Listener,
+    ) -> Score {
+        let new_eval = eval + self.move_gain(mv);
+        // `iteration` one more than the reply's depth: no re-search.
+        self.search_one_move(
+            mv,
+            [bound - 1, bound - 1, bound],
+            false,
+            [new_eval, activity],
+            child_depth,
+            child_depth + 1,
+            ply,
+            listener,
+        )
+    }
+
+    /// Switch `probcut`: does a capture among `moves` cut the node off?
+    /// Unless the table already puts the node below `probcut_beta` at
+    /// nearly this depth, each capture that wins at least what
+    /// `probcut_beta` asks beyond the evaluation by static exchange is
+    /// searched [`PROBCUT_REDUCTION`] plies shallower than the node's
+    /// moves; the first that reaches `probcut_beta` is returned with its
+    /// score. `None` if none does (or the search was stopped).
+    #[allow(clippy::too_many_arguments)]
+    fn probcut(
+        &mut self,
+        entry: Option<Entry>,
+        moves: std::ops::Range<usize>,
+        probcut_beta: Score,
+        [eval, activity, judged_eval]: [Score; 3],
+        depth: i32,
+        ply: usize,
+        listener: &mut dyn Listener,
     ) -> Option<(Score, Move)> {
+        let table_says_below = entry.is_some_and(|entry| {
+            entry.bound != Bound::Lower
+                && entry.depth >= depth - PROBCUT_REDUCTION
+                && entry.score < probcut_beta
+        });
+        if table_says_below {
+            return None;
+        }
         for index in moves {
             let ScoredMove { mv, capture_rank } = self.move_stack[index];
             if capture_rank.is_none()
@@ -1022,15 +1051,11 @@ impl Searcher {
             {
                 continue;
             }
-            let new_eval = eval + self.move_gain(mv);
-            // `iteration` one more than the reply's depth: no re-search.
-            let score = self.search_one_move(
+            let score = self.search_against_bound(
                 mv,
-                [probcut_beta - 1, probcut_beta - 1, probcut_beta],
-                false,
-                [new_eval, activity],
-                child_depth,
-                child_depth + 1,
+                probcut_beta,
+                [eval, activity],
+                depth - 1 - PROBCUT_REDUCTION,
                 ply,
                 listener,
             );
