@@ -539,11 +539,15 @@ impl EvalTerms {
     /// The squares a knight, bishop, rook or queen reaches that an enemy
     /// pawn attacks (as [`Self::MOBILITY`]): mobility a pawn takes away.
     pub const UNSAFE_MOBILITY: EvalTerms = EvalTerms(1 << 19);
+    /// With [`Self::MOP_UP`]: mop up in pawnless endings where the weaker
+    /// side keeps pieces too, if the stronger side is far enough ahead to
+    /// mate (off in the default until it measures well).
+    pub const MOP_UP_PIECES: EvalTerms = EvalTerms(1 << 22);
     /// The terms counted afresh in every full-width node: they depend on
     /// where every piece stands or can go, which no move's gain keeps up to
     /// date.
     pub const ACTIVITY_TERMS: EvalTerms =
-        EvalTerms(2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17 | 1 << 18 | 1 << 19);
+        EvalTerms(2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17 | 1 << 18 | 1 << 19 | 1 << 22);
     /// Every seed-002 term.
     const SEED_TERMS: EvalTerms = EvalTerms(63);
 

@@ -107,6 +107,11 @@ const WORK_ONLY: &[&str] = &["null_first"];
 /// searches do not reach (see `mop_up_changes_a_bare_king_ending`).
 const BARE_KING_ONLY: &[&str] = &["mop_up"];
 
+/// Switches that act only in an ending without pawns that one side is far
+/// enough ahead in to mate, which the bench positions' searches do not
+/// reach (see `mop_up_pieces_changes_a_queen_against_a_rook`).
+const PAWNLESS_WIN_ONLY: &[&str] = &["mop_up_pieces"];
+
 /// Switches that act only where the side ahead has no pawns left, which
 /// the bench positions' searches do not reach (see
 /// `drawish_changes_a_search_of_a_pawnless_ending` in tests/eval_terms.rs).
@@ -126,6 +131,11 @@ const MATE_THREAT_ONLY: &[&str] = &["mate_threat"];
 /// so in searches of 9 plies or more, deeper than the check above (see
 /// `singular_extension_changes_a_deep_search`).
 const SINGULAR_ONLY: &[&str] = &["singular", "singular_margin"];
+
+/// Settings that act only where the table holds a mate score, which these
+/// three positions' searches do not find (see
+/// `pv_table_cutoffs_not_mates_searches_a_stored_mate_again`).
+const STORED_MATE_ONLY: &[&str] = &["pv_table_cutoffs=not-mates"];
 
 /// Switches that act only from a game's second search on, which the
 /// bench's searches of one position each never reach (see
@@ -186,12 +196,14 @@ fn every_switch_changes_the_search_and_plays_legal_moves() {
         if TIME_ONLY.contains(&name)
             || CROWDED_TABLE_ONLY.contains(&name)
             || BARE_KING_ONLY.contains(&name)
+            || PAWNLESS_WIN_ONLY.contains(&name)
             || PAWNLESS_ONLY.contains(&name)
             || PAWN_ENDING_ONLY.contains(&name)
             || MATE_THREAT_ONLY.contains(&name)
             || SINGULAR_ONLY.contains(&name)
             || MANY_POSITIONS_ONLY.contains(&name)
             || WORK_ONLY.contains(&name)
+            || STORED_MATE_ONLY.contains(&spec.as_str())
             || GAME_ONLY.contains(&name)
         {
             continue;
@@ -239,6 +251,52 @@ fn mop_up_changes_a_bare_king_ending() {
     assert_ne!(
         nodes_to_depth_6("mop_up=on", &fens, 16),
         nodes_to_depth_6("mop_up=off", &fens, 16)
+    );
+}
+
+#[test]
+fn mop_up_pieces_changes_a_queen_against_a_rook() {
+    let fens = [
+        "8/8/8/3k4/5r2/8/8/Q3K3 w - - 0 1",
+        "8/2r5/8/4k3/8/8/8/R2RK3 b - - 0 1",
+    ];
+    assert_ne!(
+        nodes_to_depth_6("mop_up_pieces=on", &fens, 16),
+        nodes_to_depth_6("mop_up_pieces=off", &fens, 16)
+    );
+    // It widens mop_up, and does nothing without it.
+    assert_eq!(
+        nodes_to_depth_6("mop_up=off,mop_up_pieces=on", &fens, 16),
+        nodes_to_depth_6("mop_up=off,mop_up_pieces=off", &fens, 16)
+    );
+}
+
+#[test]
+fn pv_table_cutoffs_not_mates_searches_a_stored_mate_again() {
+    // A back-rank mate (Rd8#), searched twice by one searcher: the second
+    // time the table holds the mate. micro-Max's table answers the line
+    // with it; with `not-mates` the open-window nodes search it again, so
+    // the second search takes more nodes. Without a mate on the board the
+    // two search alike.
+    let second_search = |spec: &str, fen: &str| {
+        let board = Board::from_fen(fen).unwrap();
+        let mut searcher = Searcher::new(16);
+        searcher.set_settings(Settings::from_spec(spec).unwrap());
+        searcher.think(&board, &[], &Limits::depth(6), &mut Silent);
+        searcher
+            .think(&board, &[], &Limits::depth(6), &mut Silent)
+            .info
+            .nodes
+    };
+    let mate = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    assert!(
+        second_search("pv_table_cutoffs=on", mate)
+            < second_search("pv_table_cutoffs=not-mates", mate)
+    );
+    let quiet = BENCH_POSITIONS[0];
+    assert_eq!(
+        second_search("pv_table_cutoffs=on", quiet),
+        second_search("pv_table_cutoffs=not-mates", quiet)
     );
 }
 

@@ -170,10 +170,12 @@
 
 use crate::board::{
     Board, CastlingRights, Color, KING_LEAPS, KNIGHT_LEAPS, MOVEMENT, Move, MoveKind, Piece,
-    PieceKind, Square, ray_reach,
+    PieceKind, Square, ray_reach, squares_in,
 };
 
-use super::{EvalTerms, FULL_PHASE_UNITS, Score, material_gone, relative_rank, tuned};
+use super::{
+    EvalTerms, FULL_PHASE_UNITS, PIECE_VALUES, Score, material_gone, relative_rank, tuned,
+};
 
 /// The phase of a full board (micro-Max's units: knight and bishop 2, rook 3,
 /// queen 6 for each side); 0 is a board with kings and pawns only.
@@ -1076,7 +1078,7 @@ pub fn activity(terms: EvalTerms, board: &Board, material_gone: i32) -> Score {
     let counts = activity_counts(board);
     let mut score = terms_score(terms, &counts, phase(material_gone));
     if terms.contains(EvalTerms::MOP_UP) {
-        score += mop_up(board);
+        score += mop_up(board, terms.contains(EvalTerms::MOP_UP_PIECES));
     }
     for_side(board.side_to_move(), score)
 }
@@ -1086,6 +1088,12 @@ const MOP_UP_EDGE: Score = 10;
 /// Centipawns for each step the kings come closer (of 7 at most).
 const MOP_UP_KINGS: Score = 4;
 
+/// Material a pawnless side must be ahead by (in [`PIECE_VALUES`]) for
+/// `mop_up_pieces` to drive the other king: a queen against a rook (550)
+/// or a rook more (600) are wins; a minor piece more (350 or 400), as in a
+/// rook and bishop against a rook, is mostly a draw and left alone.
+const MOP_UP_PIECES_LEAD: Score = 500;
+
 /// The mop-up term (switch `mop_up`), from White's point of view: when one
 /// side has a bare king and the other a queen or a rook, the stronger side
 /// gains for every step the bare king stands from the centre and for every
@@ -1093,26 +1101,31 @@ const MOP_UP_KINGS: Score = 4;
 /// few plies cannot see that far: without this term the tables (fitted on
 /// games, where such endings are rare) leave the kings to wander.
 ///
+/// With `with_pieces` (switch `mop_up_pieces`) the weaker side may keep
+/// pieces as well, when neither side has pawns and the stronger side, with
+/// a queen or a rook, is [`MOP_UP_PIECES_LEAD`] or more ahead: a queen
+/// against a rook, two rooks against one. Such endings are won by the same
+/// plan, and without it the search shuffles until the 50-move rule.
+///
 /// Deviation from micro-Max: micro-Max has no end-game knowledge of this
 /// kind; its king centralisation alone drives a bare king to the edge.
-fn mop_up(board: &Board) -> Score {
+fn mop_up(board: &Board, with_pieces: bool) -> Score {
+    let no_pawns = board.pawns_of(Color::White) | board.pawns_of(Color::Black) == 0;
     for (strong, sign) in [(Color::White, 1), (Color::Black, -1)] {
         let weak = strong.opposite();
-        if board.occupied_by(weak).count_ones() != 1 {
+        let bare = board.occupied_by(weak).count_ones() == 1;
+        let pawnless_with_pieces = with_pieces && no_pawns;
+        if !(bare || pawnless_with_pieces) {
             continue;
         }
-        let mut pieces = board.occupied_by(strong);
-        let mut can_mate = false;
-        while pieces != 0 {
-            let square = Square::from_bit_index(pieces.trailing_zeros());
-            pieces &= pieces - 1;
-            can_mate |= matches!(
+        let can_mate = squares_in(board.occupied_by(strong)).any(|square| {
+            matches!(
                 board.piece_at(square).kind(),
                 Some(PieceKind::Queen | PieceKind::Rook)
-            );
-        }
-        if !can_mate {
-            return 0;
+            )
+        });
+        if !can_mate || (!bare && material_lead(board, strong) < MOP_UP_PIECES_LEAD) {
+            continue;
         }
         let lone = board.king_square(weak);
         let from_centre =
@@ -1122,6 +1135,17 @@ fn mop_up(board: &Board) -> Score {
         return sign * (MOP_UP_EDGE * edge + MOP_UP_KINGS * (7 - apart));
     }
     0
+}
+
+/// How far `color` is ahead in material ([`PIECE_VALUES`]).
+fn material_lead(board: &Board, color: Color) -> Score {
+    let material = |side: Color| -> Score {
+        squares_in(board.occupied_by(side))
+            .filter_map(|square| board.piece_at(square).kind())
+            .map(|kind| PIECE_VALUES[kind as usize])
+            .sum()
+    };
+    material(color) - material(color.opposite())
 }
 
 /// The full tapered evaluation of `board` for the side to move, at the

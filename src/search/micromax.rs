@@ -54,7 +54,8 @@ use crate::table::{Bound, Entry};
 
 use super::see;
 use super::techniques::{
-    CaptureOrder, CheckExtension, MateThreat, MoveOrdering, NullMove, Quiescence, Singular,
+    CaptureOrder, CheckExtension, MateThreat, MoveOrdering, NullMove, PvTableCutoffs, Quiescence,
+    Singular,
 };
 use super::{
     DRAW_SCORE, INFINITY, Listener, MATE_BOUND, MATE_DEPTH, QUIESCENCE_DEPTH, SCORING_PASS,
@@ -305,7 +306,8 @@ impl Searcher {
         } else {
             None
         };
-        let (mut iteration, mut best) = self.resume_at_stored_depth(entry, alpha, beta, depth, ply);
+        let (mut iteration, mut best) =
+            self.resume_at_stored_depth(entry, [alpha, beta], pv_node, depth, ply);
         if iteration >= depth.max(QUIESCENCE_DEPTH) {
             self.stats.hash_cutoffs += 1;
             return best + Score::from(best < eval); // deep enough: answered from the table
@@ -1170,8 +1172,8 @@ impl Searcher {
     fn resume_at_stored_depth(
         &self,
         entry: Option<Entry>,
-        alpha: Score,
-        beta: Score,
+        [alpha, beta]: [Score; 2],
+        pv_node: bool,
         depth: i32,
         ply: usize,
     ) -> (i32, Score) {
@@ -1184,6 +1186,20 @@ impl Searcher {
             };
             if usable {
                 resume = (entry.depth, entry.score);
+            }
+            // Deviation from micro-Max (switch `pv_table_cutoffs`): a
+            // stored score was found on some path to this position, blind to
+            // repetitions of the game now being played (a mate stored two
+            // moves ago may now run into a third repetition). A node with an
+            // open window, on the principal variation, may not take it as its
+            // answer: it searches its last iteration.
+            let answers_pv = match self.settings.pv_table_cutoffs {
+                PvTableCutoffs::On => true,
+                PvTableCutoffs::Off => false,
+                PvTableCutoffs::NotMates => entry.score.abs() <= MATE_BOUND,
+            };
+            if !answers_pv && pv_node && depth > QUIESCENCE_DEPTH && resume.0 >= depth {
+                resume = (depth - 1, -INFINITY);
             }
         }
         // The root does not trust the table (micro-Max's `z` flag): it resumes

@@ -62,6 +62,20 @@ pub enum CheckExtension {
     Captures,
 }
 
+/// Which stored scores answer a node searched with an open window (a node
+/// that may be on the principal variation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PvTableCutoffs {
+    /// None: the node searches its last iteration whatever the table holds.
+    Off,
+    /// Every deep enough score, as in any other node (micro-Max).
+    On,
+    /// All but mate scores: a stored mate holds at any depth, so it would
+    /// answer the node in every later search, long after the game's history
+    /// has changed what the line leads to.
+    NotMates,
+}
+
 /// What a node does when its null move is answered by mate: if the side to
 /// move passed, it would be mated, so its quiet moves may be the only
 /// defence (or its own threats the only way to go first).
@@ -249,6 +263,10 @@ pub struct Settings {
     /// history of how often each capture (by piece, target and victim) cut
     /// off.
     pub capture_history: bool,
+    /// Which stored scores answer a node searched with an open window
+    /// (micro-Max: all); the others leave it to search its last iteration,
+    /// with the game's history (repetitions) in view.
+    pub pv_table_cutoffs: PvTableCutoffs,
     /// ProbCut: far from the horizon, a capture that beats beta by
     /// `probcut_margin` in a shallower search cuts the node off.
     pub probcut: bool,
@@ -406,6 +424,7 @@ impl Settings {
             countermove: false,
             countermove_history: false,
             capture_history: false,
+            pv_table_cutoffs: PvTableCutoffs::On,
             probcut: false,
             probcut_margin: PROBCUT_MARGIN,
             check_extension: CheckExtension::NotInEndgame,
@@ -437,7 +456,9 @@ impl Settings {
                 null: NullMove::On,
                 // The tuned tapered evaluation with every position term,
                 // the activity terms counted 2 or more plies from the
-                // horizon.
+                // horizon, and mop-up in pawnless wins too (`mop_up_pieces`,
+                // measured on queen-against-rook and two-rooks-against-rook
+                // endings).
                 eval: EvalStyle::Tapered,
                 eval_terms: EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true),
                 activity_plies: 2,
@@ -655,6 +676,11 @@ const CHECK_EXTENSIONS: [CheckExtension; 4] = [
     CheckExtension::On,
     CheckExtension::NotInEndgame,
     CheckExtension::Captures,
+];
+const PV_TABLE_CUTOFFS: [PvTableCutoffs; 3] = [
+    PvTableCutoffs::Off,
+    PvTableCutoffs::On,
+    PvTableCutoffs::NotMates,
 ];
 const MATE_THREATS: [MateThreat; 3] = [
     MateThreat::Off,
@@ -1048,6 +1074,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.horizon_checks = v != 0,
     },
     TechniqueOption {
+        name: "pv_table_cutoffs",
+        kind: OptionKind::Choice(&["off", "on", "not-mates"]),
+        doc: "which stored scores answer a node searched with an open window: all (on, micro-Max), none, or all but mate scores; a node not answered searches its last iteration, so a stored score cannot hide a repetition on the principal variation",
+        get: |s| index_of(&PV_TABLE_CUTOFFS, &s.pv_table_cutoffs),
+        set: |s, v| s.pv_table_cutoffs = PV_TABLE_CUTOFFS[v as usize],
+    },
+    TechniqueOption {
         name: "probcut",
         kind: OptionKind::Switch,
         doc: "ProbCut: in a null-window node 5 or more plies from the horizon, not in check, a capture that wins by static exchange what the margin asks and then beats beta + probcut_margin in a search 3 plies shallower cuts the node off",
@@ -1303,6 +1336,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::MOP_UP, v != 0),
     },
     TechniqueOption {
+        name: "mop_up_pieces",
+        kind: OptionKind::Switch,
+        doc: "with mop_up: also when neither side has pawns and the stronger side, with a queen or a rook, is 500 cp or more ahead (a queen against a rook, two rooks against one)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::MOP_UP_PIECES)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::MOP_UP_PIECES, v != 0),
+    },
+    TechniqueOption {
         name: "drawish",
         kind: OptionKind::Switch,
         doc: "the side ahead has no pawns: with one minor piece or two knights its score is divided by 16, at most a minor piece ahead by 4",
@@ -1449,6 +1489,10 @@ pub fn worth_rows() -> Vec<(String, String)> {
         (
             "pawnless endings without mating material scored nearer a draw",
             "drawish=off",
+        ),
+        (
+            "mop-up in pawnless wins against pieces (queen vs rook, two rooks vs one)",
+            "mop_up_pieces=off",
         ),
         (
             "recaptures searched a ply deeper",
