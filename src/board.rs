@@ -1343,6 +1343,18 @@ impl Board {
                 continue;
             }
             let (steps, slides) = MOVEMENT[kind as usize];
+            // A knight or king with no enemy piece a leap away has no
+            // capture: most of them, in the captures-only generation.
+            if CAPTURES_ONLY && !slides {
+                let leaps = if kind == PieceKind::Knight {
+                    &KNIGHT_LEAPS
+                } else {
+                    &KING_LEAPS
+                };
+                if leaps[from.bit_index()] & self.occupied[us.opposite().index()] == 0 {
+                    continue;
+                }
+            }
             for &step in steps {
                 // A slider's only capture along a ray is its first piece.
                 if CAPTURES_ONLY && slides {

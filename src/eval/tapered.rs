@@ -840,6 +840,11 @@ struct StructureSlot {
 #[derive(Clone, Debug, Default)]
 pub struct StructureCache {
     slots: Vec<Option<StructureSlot>>,
+    /// The structure a move last started from ([`Self::score_before_move`]):
+    /// every pawn or king move of a node starts from the same one, so it is
+    /// kept apart, where neither a hash nor a slot has to be looked up, and
+    /// where the structures after the moves cannot push it out.
+    before_move: Option<StructureSlot>,
 }
 
 impl StructureCache {
@@ -847,6 +852,7 @@ impl StructureCache {
     pub fn new() -> StructureCache {
         StructureCache {
             slots: vec![None; STRUCTURE_CACHE_SLOTS],
+            before_move: None,
         }
     }
 
@@ -880,6 +886,27 @@ impl StructureCache {
             phase,
             score,
         });
+        score
+    }
+
+    /// [`Self::score`] of the structure a move starts from.
+    fn score_before_move(&mut self, terms: EvalTerms, structure: &Structure, phase: i32) -> Score {
+        if let Some(slot) = self.before_move
+            && slot.structure == *structure
+            && slot.terms == terms
+            && slot.phase == phase
+        {
+            return slot.score;
+        }
+        let score = self.score(terms, structure, phase);
+        if !self.slots.is_empty() {
+            self.before_move = Some(StructureSlot {
+                structure: *structure,
+                terms,
+                phase,
+                score,
+            });
+        }
         score
     }
 }
@@ -947,7 +974,7 @@ pub fn move_gain_cached(
         let after = before.after(board, mv, mover);
         gain += for_side(
             us,
-            cache.score(terms, &after, phase) - cache.score(terms, &before, phase),
+            cache.score(terms, &after, phase) - cache.score_before_move(terms, &before, phase),
         );
     }
     gain

@@ -82,7 +82,7 @@
 //! seed 002) and were adopted on their self-play results.
 
 use crate::board::{BISHOP_STEPS, Board, Color, KING_STEPS, KNIGHT_STEPS, Move, MoveKind};
-use crate::board::{PieceKind, ROOK_STEPS, Square, first_occupied_along};
+use crate::board::{KING_LEAPS, KNIGHT_LEAPS, PieceKind, ROOK_STEPS, Square, first_occupied_along};
 use crate::eval::{PIECE_VALUES, Score};
 
 /// What a king is worth in an exchange: more than all other material (a
@@ -254,13 +254,19 @@ fn least_valuable_attacker(
             .find(|&from| is_ours(from, kind))
             .map(|from| (from, kind))
     };
+    // The side's pieces that stand a knight's or a king's leap away: most
+    // of the time none, and the leaps need not be walked one by one.
+    let ours = occupancy & board.occupied_by(side);
+    let near = |leaps: &[u64; 64]| leaps[target.bit_index()] & ours != 0;
 
     // Pawns attack diagonally forwards, so they stand diagonally behind.
     let pawn_steps = [1 - side.pawn_push(), -1 - side.pawn_push()];
     if let Some(pawn) = leaper(&pawn_steps, PieceKind::Pawn) {
         return Some(pawn);
     }
-    if let Some(knight) = leaper(&KNIGHT_STEPS, PieceKind::Knight) {
+    if near(&KNIGHT_LEAPS)
+        && let Some(knight) = leaper(&KNIGHT_STEPS, PieceKind::Knight)
+    {
         return Some(knight);
     }
     // Sliders: the first piece still present along each ray. A queen found
@@ -283,7 +289,13 @@ fn least_valuable_attacker(
             }
         }
     }
-    queen.or_else(|| leaper(&KING_STEPS, PieceKind::King))
+    queen.or_else(|| {
+        if near(&KING_LEAPS) {
+            leaper(&KING_STEPS, PieceKind::King)
+        } else {
+            None
+        }
+    })
 }
 
 #[cfg(test)]
