@@ -54,8 +54,7 @@ use crate::table::{Bound, Entry};
 
 use super::see;
 use super::techniques::{
-    CaptureOrder, CheckExtension, MateThreat, MoveOrdering, NullMove, PvTableCutoffs, Quiescence,
-    Singular,
+    CaptureOrder, CheckExtension, MateThreat, MoveOrdering, NullMove, Quiescence, Singular,
 };
 use super::{
     DRAW_SCORE, INFINITY, Listener, MATE_BOUND, MATE_DEPTH, QUIESCENCE_DEPTH, SCORING_PASS,
@@ -1193,12 +1192,11 @@ impl Searcher {
             // moves ago may now run into a third repetition). A node with an
             // open window, on the principal variation, may not take it as its
             // answer: it searches its last iteration.
-            let answers_pv = match self.settings.pv_table_cutoffs {
-                PvTableCutoffs::On => true,
-                PvTableCutoffs::Off => false,
-                PvTableCutoffs::NotMates => entry.score.abs() <= MATE_BOUND,
-            };
-            if !answers_pv && pv_node && depth > QUIESCENCE_DEPTH && resume.0 >= depth {
+            if pv_node
+                && depth > QUIESCENCE_DEPTH
+                && resume.0 >= depth
+                && !self.settings.pv_table_cutoffs.answers(entry.score)
+            {
                 resume = (depth - 1, -INFINITY);
             }
         }

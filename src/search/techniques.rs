@@ -76,6 +76,17 @@ pub enum PvTableCutoffs {
     NotMates,
 }
 
+impl PvTableCutoffs {
+    /// May a stored `score`, deep enough, answer an open-window node?
+    pub fn answers(self, score: Score) -> bool {
+        match self {
+            PvTableCutoffs::On => true,
+            PvTableCutoffs::Off => false,
+            PvTableCutoffs::NotMates => score.abs() <= super::MATE_BOUND,
+        }
+    }
+}
+
 /// What a node does when its null move is answered by mate: if the side to
 /// move passed, it would be mated, so its quiet moves may be the only
 /// defence (or its own threats the only way to go first).
