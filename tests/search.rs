@@ -541,7 +541,12 @@ fn pruning_harder_keeps_the_forced_mates() {
     // Futility before the horizon never skips a check or an evasion, and a
     // null move reduced more for a bigger margin is tried only where the
     // side to move stands far above beta: forced mates stay in view.
-    for spec in ["futility_plies=3", "null_margin_reduction=on"] {
+    for spec in [
+        "futility_plies=3",
+        "null_margin_reduction=on",
+        "research=best",
+        "research=alpha",
+    ] {
         for (fen, depth, moves, first) in [
             (
                 "r3q1kr/ppp5/3p2pQ/8/3PP1b1/5R2/PPP3P1/5RK1 w - - 0 1",
@@ -604,6 +609,31 @@ fn without_pv_table_cutoffs_the_principal_variation_is_searched_again() {
     assert!(second_on < first_on && second_off < first_off);
     // ...but without the cut-offs the principal variation costs more.
     assert!(second_on < second_off, "{second_on} >= {second_off}");
+}
+
+#[test]
+fn research_best_searches_again_only_the_reduced_moves_that_beat_the_best() {
+    // In a node on the principal variation, once the first move has raised
+    // the best score above alpha, the later moves are searched against that
+    // best score. A reduced one that fails low there may still score above
+    // alpha (the search is fail-soft): micro-Max searches it again at full
+    // depth, `research=best` does not, as it cannot become the best move.
+    let board =
+        Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+            .unwrap();
+    let searched = |spec: &str| {
+        let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+        searcher.set_settings(Settings::from_spec(spec).unwrap());
+        let result = searcher.think(&board, &[], &Limits::depth(8), &mut Silent);
+        (result.info.nodes, searcher.stats().total.lmr_researches)
+    };
+    let (nodes_alpha, researches_alpha) = searched("research=alpha");
+    let (nodes_best, researches_best) = searched("research=best");
+    assert!(
+        researches_best < researches_alpha,
+        "{researches_best} >= {researches_alpha}"
+    );
+    assert!(nodes_best < nodes_alpha, "{nodes_best} >= {nodes_alpha}");
 }
 
 /// Play `fen` out, the engine on both sides at `depth` plies under `spec`,

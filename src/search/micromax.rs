@@ -54,7 +54,8 @@ use crate::table::{Bound, Entry};
 
 use super::see;
 use super::techniques::{
-    CaptureOrder, CheckExtension, MateThreat, MoveOrdering, NullMove, Quiescence, Singular,
+    CaptureOrder, CheckExtension, MateThreat, MoveOrdering, NullMove, Quiescence, Research,
+    Singular,
 };
 use super::{
     DRAW_SCORE, INFINITY, Listener, MATE_BOUND, MATE_DEPTH, QUIESCENCE_DEPTH, SCORING_PASS,
@@ -245,6 +246,24 @@ fn handed_eval(eval: Score, activity: Score, child_depth: i32, activity_plies: i
 /// Is a null move's score a mate against the side that passed? (Not
 /// `-INFINITY`, which [`Searcher::search_null_move`] returns for a score
 /// it does not trust.)
+/// The score a node judges itself by with `table_eval`: the table entry's
+/// score where its bound says the true score lies beyond `judged_eval` (an
+/// exact score, a lower bound above it, an upper bound below it), else
+/// `judged_eval`. Mate scores are left alone: they are distances, not
+/// judgements of the position.
+fn table_judged_eval(judged_eval: Score, entry: Entry) -> Score {
+    let beyond = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => entry.score > judged_eval,
+        Bound::Upper => entry.score < judged_eval,
+    };
+    if beyond && entry.score.abs() < MATE_BOUND {
+        entry.score
+    } else {
+        judged_eval
+    }
+}
+
 fn is_mate_threat(null_score: Score) -> bool {
     null_score > -INFINITY && null_score < -MATE_BOUND
 }
@@ -387,6 +406,16 @@ impl Searcher {
             standing + self.correction_of_position() / CORRECTION_GRAIN
         } else {
             standing
+        };
+        // Deviation from micro-Max (switch `table_eval`, off by default): a
+        // score the table holds for this position came from a search, which
+        // saw further than the evaluation; where its bound says the true
+        // score lies beyond the evaluation, judge the node by it instead.
+        let judged_eval = match entry {
+            Some(entry) if self.settings.table_eval && full_width && !in_check => {
+                table_judged_eval(judged_eval, entry)
+            }
+            _ => judged_eval,
         };
         // Deviation from micro-Max (switch `improving`, off by default): is
         // the evaluation above that of this side's last node on the path?
@@ -1664,6 +1693,16 @@ impl Searcher {
             self.table.prefetch(self.board.key());
         }
         self.path_keys.push(self.board.key());
+        // Deviation from micro-Max (switch `research=best`, the default):
+        // micro-Max searches a reduced move again at full depth whenever it
+        // beats the node's alpha. Once an earlier move has raised the best
+        // score above alpha, the reply was searched against that best score
+        // and failed low: a fail-soft score between alpha and best says
+        // "no better than the best", and the full depth is spent in vain.
+        let research_above = match self.settings.research {
+            Research::Alpha => alpha,
+            Research::Best => child_alpha,
+        };
         let mut score;
         loop {
             // Recursive evaluation of the reply.
@@ -1684,7 +1723,7 @@ impl Searcher {
             if self.stopped {
                 break;
             }
-            if score > alpha && child_depth + 1 < iteration {
+            if score > research_above && child_depth + 1 < iteration {
                 // A reduced move that beats alpha is re-searched at full depth.
                 child_depth = iteration - 1;
                 self.stats.lmr_researches += 1;

@@ -87,6 +87,19 @@ impl PvTableCutoffs {
     }
 }
 
+/// Which reduced moves are searched again at full depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Research {
+    /// Every reduced move that scores above the node's alpha (micro-Max).
+    /// Where an earlier move has already raised the best score above
+    /// alpha, a reduced move that stays below that best score is searched
+    /// again too, though the full depth cannot make it the best move.
+    Alpha,
+    /// Only a reduced move that scores above the best score so far (the
+    /// alpha its reply was searched with), as a move that might replace it.
+    Best,
+}
+
 /// What a node does when its null move is answered by mate: if the side to
 /// move passed, it would be mated, so its quiet moves may be the only
 /// defence (or its own threats the only way to go first).
@@ -278,6 +291,14 @@ pub struct Settings {
     /// (micro-Max: all); the others leave it to search its last iteration,
     /// with the game's history (repetitions) in view.
     pub pv_table_cutoffs: PvTableCutoffs,
+    /// Which reduced moves are searched again at full depth: those above
+    /// the node's alpha (micro-Max) or only those above the best score so
+    /// far.
+    pub research: Research,
+    /// A node judges itself (reverse futility, the null move, razoring,
+    /// ProbCut) by its table entry's score where that bound says more than
+    /// the evaluation.
+    pub table_eval: bool,
     /// ProbCut: far from the horizon, a capture that beats beta by
     /// `probcut_margin` in a shallower search cuts the node off.
     pub probcut: bool,
@@ -436,6 +457,8 @@ impl Settings {
             countermove_history: false,
             capture_history: false,
             pv_table_cutoffs: PvTableCutoffs::On,
+            research: Research::Alpha,
+            table_eval: false,
             probcut: false,
             probcut_margin: PROBCUT_MARGIN,
             check_extension: CheckExtension::NotInEndgame,
@@ -503,6 +526,11 @@ impl Settings {
                 // histories the last one learnt: 1,178 games at 2+0.02,
                 // +23 (95 % +7 to +39).
                 keep_history: true,
+                // A reduced move is searched again only if it beats the
+                // best score so far, not merely alpha: half the nodes of
+                // `umax bench`, and an SPRT at 2+0.02 (the README's
+                // twenty-eighth step).
+                research: Research::Best,
                 ..micromax
             }),
             CALIBRATED_PRESET => Ok(Settings {
@@ -693,6 +721,7 @@ const PV_TABLE_CUTOFFS: [PvTableCutoffs; 3] = [
     PvTableCutoffs::On,
     PvTableCutoffs::NotMates,
 ];
+const RESEARCHES: [Research; 2] = [Research::Alpha, Research::Best];
 const MATE_THREATS: [MateThreat; 3] = [
     MateThreat::Off,
     MateThreat::NoReductions,
@@ -1090,6 +1119,20 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "which stored scores answer a node searched with an open window: all (on, micro-Max), none, or all but mate scores; a node not answered searches its last iteration, so a stored score cannot hide a repetition on the principal variation",
         get: |s| index_of(&PV_TABLE_CUTOFFS, &s.pv_table_cutoffs),
         set: |s, v| s.pv_table_cutoffs = PV_TABLE_CUTOFFS[v as usize],
+    },
+    TechniqueOption {
+        name: "research",
+        kind: OptionKind::Choice(&["alpha", "best"]),
+        doc: "which reduced moves are searched again at full depth: any that scores above the node's alpha (micro-Max), or only one that scores above the best score so far",
+        get: |s| index_of(&RESEARCHES, &s.research),
+        set: |s, v| s.research = RESEARCHES[v as usize],
+    },
+    TechniqueOption {
+        name: "table_eval",
+        kind: OptionKind::Switch,
+        doc: "a full-width node not in check judges itself (reverse futility, null move, razoring, ProbCut) by its table entry's score when that is exact, a lower bound above the evaluation or an upper bound below it",
+        get: |s| i32::from(s.table_eval),
+        set: |s, v| s.table_eval = v != 0,
     },
     TechniqueOption {
         name: "probcut",
@@ -1516,6 +1559,10 @@ pub fn worth_rows() -> Vec<(String, String)> {
         (
             "move histories kept from one search of a game to the next",
             "keep_history=off",
+        ),
+        (
+            "a reduced move searched again only above the best score (vs above alpha, micro-Max)",
+            "research=alpha",
         ),
     ]
     .iter()
