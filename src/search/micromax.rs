@@ -2259,6 +2259,47 @@ mod tests {
     }
 
     #[test]
+    fn table_eval_takes_a_stored_bound_only_where_it_says_more() {
+        let mut table = crate::table::TranspositionTable::new(10);
+        let stored = |table: &mut crate::table::TranspositionTable, score, bound| {
+            table.store(1, score, 4, bound, None);
+            table.probe(1).unwrap()
+        };
+        // An exact score replaces the evaluation either way.
+        assert_eq!(
+            table_judged_eval(50, stored(&mut table, 120, Bound::Exact)),
+            120
+        );
+        assert_eq!(
+            table_judged_eval(50, stored(&mut table, -30, Bound::Exact)),
+            -30
+        );
+        // A lower bound counts only above the evaluation, an upper only below.
+        assert_eq!(
+            table_judged_eval(50, stored(&mut table, 120, Bound::Lower)),
+            120
+        );
+        assert_eq!(
+            table_judged_eval(50, stored(&mut table, 20, Bound::Lower)),
+            50
+        );
+        assert_eq!(
+            table_judged_eval(50, stored(&mut table, 20, Bound::Upper)),
+            20
+        );
+        assert_eq!(
+            table_judged_eval(50, stored(&mut table, 120, Bound::Upper)),
+            50
+        );
+        // A mate is a distance, not a judgement of the position.
+        let mate = MATE_BOUND + 10;
+        assert_eq!(
+            table_judged_eval(50, stored(&mut table, mate, Bound::Exact)),
+            50
+        );
+    }
+
+    #[test]
     fn a_push_to_the_seventh_rank_is_a_pawn_reaching_its_own_seventh() {
         let mut searcher = Searcher::new(10);
         for (fen, moves, pushes) in [
