@@ -243,9 +243,6 @@ fn handed_eval(eval: Score, activity: Score, child_depth: i32, activity_plies: i
     }
 }
 
-/// Is a null move's score a mate against the side that passed? (Not
-/// `-INFINITY`, which [`Searcher::search_null_move`] returns for a score
-/// it does not trust.)
 /// The score a node judges itself by with `table_eval`: the table entry's
 /// score where its bound says the true score lies beyond `judged_eval` (an
 /// exact score, a lower bound above it, an upper bound below it), else
@@ -264,6 +261,9 @@ fn table_judged_eval(judged_eval: Score, entry: Entry) -> Score {
     }
 }
 
+/// Is a null move's score a mate against the side that passed? (Not
+/// `-INFINITY`, which [`Searcher::search_null_move`] returns for a score
+/// it does not trust.)
 fn is_mate_threat(null_score: Score) -> bool {
     null_score > -INFINITY && null_score < -MATE_BOUND
 }
@@ -1724,7 +1724,7 @@ impl Searcher {
                 break;
             }
             if score > research_above && child_depth + 1 < iteration {
-                // A reduced move that beats alpha is re-searched at full depth.
+                // A reduced move that beats `research_above` is re-searched at full depth.
                 child_depth = iteration - 1;
                 self.stats.lmr_researches += 1;
             } else if null_window && score > child_alpha && score < beta {
