@@ -14,6 +14,9 @@ mod common;
 /// A small table keeps the tests light; the search itself is the same.
 const TEST_TABLE_LOG2: u32 = 18;
 
+/// "Kiwipete", a middle game full of captures, checks and castling.
+const KIWIPETE_FEN: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+
 fn search(fen: &str, limits: Limits) -> (Board, SearchResult) {
     let board = Board::from_fen(fen).expect("test positions are valid FEN");
     let mut searcher = Searcher::new(TEST_TABLE_LOG2);
@@ -184,9 +187,7 @@ fn under_promotes_to_a_knight_when_that_mates() {
 #[test]
 fn keeps_to_a_fixed_time_per_move() {
     // A behaviour check, not a speed test: the bound is generous.
-    let board =
-        Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-            .unwrap();
+    let board = Board::from_fen(KIWIPETE_FEN).unwrap();
     let mut searcher = Searcher::new(TEST_TABLE_LOG2);
     let started = Instant::now();
     let result = searcher.think(
@@ -263,7 +264,7 @@ fn last_reported_line_starts_with_the_move_played_and_ponder_move_is_its_reply()
     let fens = [
         umax::board::START_FEN,
         PONDER_BUG_FEN,
-        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        KIWIPETE_FEN,
         "2q1rr1k/3bbnnp/p2p1pp1/2pPp3/PpP1P1P1/1P2BNNP/2BQ1PRK/7R b - - 0 1",
     ];
     let mut best_changed_in_unfinished_iteration = 0;
@@ -595,9 +596,7 @@ fn without_pv_table_cutoffs_the_principal_variation_is_searched_again() {
     // nodes); with `pv_table_cutoffs=off` each open-window node searches its
     // last iteration, so the line is searched again, with whatever history
     // the game now has in view.
-    let board =
-        Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-            .unwrap();
+    let board = Board::from_fen(KIWIPETE_FEN).unwrap();
     let second_search = |spec: &str| {
         let mut searcher = Searcher::new(TEST_TABLE_LOG2);
         searcher.set_settings(Settings::from_spec(spec).unwrap());
@@ -620,9 +619,7 @@ fn research_best_searches_again_only_the_reduced_moves_that_beat_the_best() {
     // best score. A reduced one that fails low there may still score above
     // alpha (the search is fail-soft): micro-Max searches it again at full
     // depth, `research=best` does not, as it cannot become the best move.
-    let board =
-        Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-            .unwrap();
+    let board = Board::from_fen(KIWIPETE_FEN).unwrap();
     let searched = |spec: &str| {
         let mut searcher = Searcher::new(TEST_TABLE_LOG2);
         searcher.set_settings(Settings::from_spec(spec).unwrap());
