@@ -847,6 +847,35 @@ fn a_side_without_pawns_at_most_a_minor_piece_ahead_is_scored_nearer_a_draw() {
     assert_eq!(drawish("8/8/3k4/8/8/2b5/1R5P/4K3 w - - 0 1", 300), 300);
 }
 
+/// `eval::opposite_bishops_scaled` of `score` for the side to move in `fen`.
+fn opposite_bishops(fen: &str, score: Score) -> Score {
+    eval::opposite_bishops_scaled(&Board::from_fen(fen).unwrap(), score)
+}
+
+#[test]
+fn a_pure_ending_of_bishops_on_opposite_colours_is_scored_nearer_a_draw() {
+    // White's bishop on d3 (a light square), Black's on c7 (dark), White
+    // a pawn up: halved, for either side to move and either side ahead.
+    let opposite = "8/2b2k2/5p2/4pP2/4P1P1/3B4/5K2/8 w - - 0 1";
+    assert_eq!(opposite_bishops(opposite, 120), 60);
+    assert_eq!(opposite_bishops(&opposite.replace(" w ", " b "), -120), -60);
+    assert_eq!(opposite_bishops(opposite, -41), -20);
+    // Bishops on squares of the same colour (d3 and c2, both light): whole.
+    assert_eq!(
+        opposite_bishops("8/5k2/5p2/4pP2/4P1P1/3B4/2b2K2/8 w - - 0 1", 120),
+        120
+    );
+    // A rook more on each side, or a knight for one bishop: whole.
+    assert_eq!(
+        opposite_bishops("r7/2b2k2/5p2/4pP2/4P1P1/3B4/5K2/R7 w - - 0 1", 120),
+        120
+    );
+    assert_eq!(
+        opposite_bishops("8/2n2k2/5p2/4pP2/4P1P1/3B4/5K2/8 w - - 0 1", 120),
+        120
+    );
+}
+
 #[test]
 fn drawish_changes_a_search_of_a_pawnless_ending() {
     // Rook and bishop against rook: with the switch the score comes down

@@ -117,10 +117,11 @@ const PAWNLESS_WIN_ONLY: &[&str] = &["mop_up_pieces"];
 /// `drawish_changes_a_search_of_a_pawnless_ending` in tests/eval_terms.rs).
 const PAWNLESS_ONLY: &[&str] = &["drawish"];
 
-/// Switches that act only where a capture leaves kings and pawns alone,
-/// which these three positions' searches do not reach (see
-/// `pawn_endgame_extension_changes_a_trade_into_a_pawn_ending`).
-const PAWN_ENDING_ONLY: &[&str] = &["pawn_endgame_extension"];
+/// Switches that act only in endings of kings and pawns, or of kings,
+/// pawns and a bishop each, which these three positions' searches do not
+/// reach (see `pawn_endgame_extension_changes_a_trade_into_a_pawn_ending`
+/// and `opposite_bishops_changes_a_bishop_ending`).
+const PAWN_ENDING_ONLY: &[&str] = &["pawn_endgame_extension", "opposite_bishops"];
 
 /// Switches that act only where a null move is answered by mate, which
 /// these three positions' searches do not meet (see
@@ -315,6 +316,16 @@ fn pawn_endgame_extension_changes_a_trade_into_a_pawn_ending() {
         ));
     }
     assert!(nodes.windows(2).all(|pair| pair[0] < pair[1]), "{nodes:?}");
+}
+
+#[test]
+fn opposite_bishops_changes_a_bishop_ending() {
+    // White a pawn up, the bishops on squares of different colours.
+    let fens = ["8/2b2k2/5p2/4pP2/4P1P1/3B4/5K2/8 w - - 0 1"];
+    assert_ne!(
+        nodes_to_depth_6("opposite_bishops=on", &fens, 16),
+        nodes_to_depth_6("opposite_bishops=off", &fens, 16)
+    );
 }
 
 #[test]

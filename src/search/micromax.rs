@@ -369,6 +369,10 @@ impl Searcher {
         // ([`eval::drawish_scaled`]). The score handed to the moves stays
         // whole: each node scales its own, so scalings never pile up.
         //
+        // Deviation from micro-Max (switch `opposite_bishops`, off): so does a
+        // pure ending of bishops on opposite colours
+        // ([`eval::opposite_bishops_scaled`]).
+        //
         // Deviation from micro-Max (switch `tempo`, 0 by default): the side
         // to move is worth a little more than the pieces say, since it moves
         // first. Only the node's own score gets it; added to the score
@@ -377,6 +381,11 @@ impl Searcher {
             eval::drawish_scaled(&self.board, eval)
         } else {
             eval
+        };
+        let standing = if self.settings.opposite_bishops {
+            eval::opposite_bishops_scaled(&self.board, standing)
+        } else {
+            standing
         } + self.settings.tempo;
 
         // Deviation from micro-Max: micro-Max learns that it is in check when its

@@ -326,6 +326,9 @@ pub struct Settings {
     /// A side without pawns and without the material to mate is scored
     /// nearer a draw.
     pub drawish: bool,
+    /// A pure ending of bishops on opposite colours (and pawns) is scored
+    /// nearer a draw.
+    pub opposite_bishops: bool,
     /// The quiescence scheme.
     pub quiescence: Quiescence,
     /// Principal variation search: null windows after the first move.
@@ -469,6 +472,7 @@ impl Settings {
             keep_history: false,
             tempo: 0,
             drawish: false,
+            opposite_bishops: false,
             quiescence: Quiescence::TwoPass,
             pvs: false,
             aspiration: false,
@@ -1402,6 +1406,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "the side ahead has no pawns: with one minor piece or two knights its score is divided by 16, at most a minor piece ahead by 4",
         get: |s| i32::from(s.drawish),
         set: |s, v| s.drawish = v != 0,
+    },
+    TechniqueOption {
+        name: "opposite_bishops",
+        kind: OptionKind::Switch,
+        doc: "each side has a king, one bishop and pawns, the bishops on squares of different colours: the score is halved",
+        get: |s| i32::from(s.opposite_bishops),
+        set: |s, v| s.opposite_bishops = v != 0,
     },
     TechniqueOption {
         name: "activity_plies",
