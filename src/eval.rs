@@ -219,7 +219,8 @@ pub fn opposite_bishops_scaled(board: &Board, score: Score) -> Score {
     // The one piece besides the king, if a side has exactly that.
     let lone_piece = |color: Color| {
         let pieces = board.occupied_by(color) & !board.pawns_of(color);
-        // Two pieces, the king and one more: a quick test, as every node asks.
+        // Two pieces, the king and one more: a quick test, as every node
+        // asks when the switch is on.
         if pieces.count_ones() != 2 {
             return None;
         }
@@ -229,8 +230,7 @@ pub fn opposite_bishops_scaled(board: &Board, score: Score) -> Score {
     let (Some(white), Some(black)) = (lone_piece(Color::White), lone_piece(Color::Black)) else {
         return score;
     };
-    let is_bishop =
-        |square: Square| board.piece_at(square).kind_code() == PieceKind::Bishop as usize;
+    let is_bishop = |square: Square| board.piece_at(square).kind() == Some(PieceKind::Bishop);
     let square_colour = |square: Square| (square.file() + square.rank()) % 2;
     if is_bishop(white) && is_bishop(black) && square_colour(white) != square_colour(black) {
         score / OPPOSITE_BISHOPS_DIVISOR

@@ -363,30 +363,17 @@ impl Searcher {
             0
         };
         let eval = eval + activity;
-        // Deviation from micro-Max (switch `drawish`, on in the default): the
-        // score this node stands on and judges itself by moves towards a
-        // draw when the side ahead has no pawns and too little to mate
-        // ([`eval::drawish_scaled`]). The score handed to the moves stays
-        // whole: each node scales its own, so scalings never pile up.
-        //
-        // Deviation from micro-Max (switch `opposite_bishops`, off): so does a
-        // pure ending of bishops on opposite colours
-        // ([`eval::opposite_bishops_scaled`]).
+        // Deviation from micro-Max (switches `drawish`, on in the default, and
+        // `opposite_bishops`, off): the score this node stands on and judges
+        // itself by moves towards a draw in endings that a material count
+        // overrates ([`Self::towards_draw`]). The score handed to the moves
+        // stays whole: each node scales its own, so scalings never pile up.
         //
         // Deviation from micro-Max (switch `tempo`, 0 by default): the side
         // to move is worth a little more than the pieces say, since it moves
         // first. Only the node's own score gets it; added to the score
         // handed on, it would cancel out every two plies.
-        let standing = if self.settings.drawish {
-            eval::drawish_scaled(&self.board, eval)
-        } else {
-            eval
-        };
-        let standing = if self.settings.opposite_bishops {
-            eval::opposite_bishops_scaled(&self.board, standing)
-        } else {
-            standing
-        } + self.settings.tempo;
+        let standing = self.towards_draw(eval) + self.settings.tempo;
 
         // Deviation from micro-Max: micro-Max learns that it is in check when its
         // null move gets the king captured (`P == I`); we ask the board, so that
@@ -1173,6 +1160,22 @@ impl Searcher {
             Some(before) => eval > before,
             None => true,
         }
+    }
+
+    /// `eval` moved towards a draw where the ending is more drawn than the
+    /// material says: the side ahead has no pawns and too little to mate
+    /// (switch `drawish`, [`eval::drawish_scaled`]), or only bishops on
+    /// opposite colours and pawns are left (switch `opposite_bishops`,
+    /// [`eval::opposite_bishops_scaled`]).
+    fn towards_draw(&self, eval: Score) -> Score {
+        let mut score = eval;
+        if self.settings.drawish {
+            score = eval::drawish_scaled(&self.board, score);
+        }
+        if self.settings.opposite_bishops {
+            score = eval::opposite_bishops_scaled(&self.board, score);
+        }
+        score
     }
 
     /// The activity terms (mobility, king attack, ...) of the position, from the
