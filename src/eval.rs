@@ -525,7 +525,8 @@ impl EvalTerms {
     /// No term.
     pub const NONE: EvalTerms = EvalTerms(0);
     /// The default: every tapered position term on, every seed-002 term off.
-    pub const DEFAULT: EvalTerms = EvalTerms::TAPERED_TERMS;
+    pub const DEFAULT: EvalTerms =
+        EvalTerms(EvalTerms::TAPERED_TERMS.0 & !EvalTerms::TAPERED_KING_FILES.0);
     /// Knight tropism: a knight is penalised by its distance to the enemy king.
     pub const TROPISM: EvalTerms = EvalTerms(1);
     /// A rook on an open file, or a half-open one, earns a bonus.
@@ -555,10 +556,13 @@ impl EvalTerms {
     pub const TAPERED_PASSED_KING: EvalTerms = EvalTerms(1 << 14);
     /// `eval=tapered`: backward pawns.
     pub const TAPERED_BACKWARD: EvalTerms = EvalTerms(1 << 20);
+    /// `eval=tapered`: the files at and next to the king without an own
+    /// pawn, and the enemy pawns storming along them (off by default).
+    pub const TAPERED_KING_FILES: EvalTerms = EvalTerms(1 << 21);
     /// Every tapered position term. A move's gain keeps them up to date:
     /// they depend on the pawns, the kings and the castling rights only.
     pub const TAPERED_TERMS: EvalTerms =
-        EvalTerms(64 | 128 | 256 | 512 | 1024 | 1 << 13 | 1 << 14 | 1 << 20);
+        EvalTerms(64 | 128 | 256 | 512 | 1024 | 1 << 13 | 1 << 14 | 1 << 20 | 1 << 21);
     /// The squares each knight, bishop, rook and queen reaches (under
     /// `eval=umax` and `eval=tapered`, with the tuned values).
     pub const MOBILITY: EvalTerms = EvalTerms(2048);
@@ -581,11 +585,30 @@ impl EvalTerms {
     /// side keeps pieces too, if the stronger side is far enough ahead to
     /// mate (off in the default until it measures well).
     pub const MOP_UP_PIECES: EvalTerms = EvalTerms(1 << 22);
+    /// Each piece beyond the first that attacks the squares at the enemy
+    /// king (as [`Self::MOBILITY`]; off by default).
+    pub const KING_ATTACKERS: EvalTerms = EvalTerms(1 << 23);
+    /// A knight or bishop on an outpost (as [`Self::MOBILITY`]; off by
+    /// default).
+    pub const OUTPOSTS: EvalTerms = EvalTerms(1 << 24);
+    /// An enemy piece blockading a passed pawn (as [`Self::MOBILITY`]; off
+    /// by default).
+    pub const BLOCKED_PASSERS: EvalTerms = EvalTerms(1 << 25);
     /// The terms counted afresh in every full-width node: they depend on
     /// where every piece stands or can go, which no move's gain keeps up to
     /// date.
-    pub const ACTIVITY_TERMS: EvalTerms =
-        EvalTerms(2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17 | 1 << 18 | 1 << 19 | 1 << 22);
+    pub const ACTIVITY_TERMS: EvalTerms = EvalTerms(
+        2048 | 4096
+            | 1 << 15
+            | 1 << 16
+            | 1 << 17
+            | 1 << 18
+            | 1 << 19
+            | 1 << 22
+            | 1 << 23
+            | 1 << 24
+            | 1 << 25,
+    );
     /// Every seed-002 term.
     const SEED_TERMS: EvalTerms = EvalTerms(63);
 

@@ -67,16 +67,17 @@ use crate::eval::tapered::{
     self, ALL_TERMS, ENTRIES, FEATURES, FULL_PHASE, PieceParams, Structure, TERMS, Table,
     TaperedParams, entry_cell,
 };
-use crate::eval::{self, Score, tuned};
+use crate::eval::{self, EvalTerms, Score, tuned};
 use crate::game::parse_pgn;
 use crate::input::{parse_number, quote, send, take_option};
-use crate::search::see;
+use crate::search::{Settings, see};
 
 /// The usage of `umax tune`.
 pub const USAGE: &str = "\
 usage: umax tune PGN... [--out FILE] [--iterations N] [--skip-plies N]
                         [--rate CP] [--l2 LAMBDA] [--smooth LAMBDA]
                         [--start umax|current] [--terms-only]
+                        [--only SWITCH,...]
 
 Fits the tapered evaluation (eval=tapered) to the results of the games in the
 PGN files (Texel tuning) and writes the tables as Rust source to FILE
@@ -91,7 +92,10 @@ of one opening in ten are held out; the pass that predicts them best is kept.
   --start umax     start from umax's own evaluation written as tables (default)
   --start current  start from the tables the engine was built with
   --terms-only     fit the position terms only; the tables and piece values
-                   stay as they start (few parameters: no overfitting)";
+                   stay as they start (few parameters: no overfitting)
+  --only SWITCHES  fit only the position terms of these laboratory switches
+                   (e.g. king_attackers,tapered_king_files); every other
+                   value stays as it starts";
 
 /// Positions skipped after a game's start position by default.
 pub const DEFAULT_SKIP_PLIES: usize = 8;
@@ -122,6 +126,10 @@ pub struct TuneOptions {
     pub smooth: f64,
     /// Fit the position terms only; tables and piece values stay put.
     pub terms_only: bool,
+    /// Fit only the position terms whose laboratory switch is in this set;
+    /// everything else stays put (to learn what new terms are worth on
+    /// their own, beside the values the engine already has).
+    pub only: Option<EvalTerms>,
 }
 
 impl Default for TuneOptions {
@@ -132,6 +140,7 @@ impl Default for TuneOptions {
             l2: DEFAULT_L2,
             smooth: DEFAULT_SMOOTH,
             terms_only: false,
+            only: None,
         }
     }
 }
@@ -634,7 +643,17 @@ pub fn tune(
         l2,
         smooth,
         terms_only,
+        only,
     } = options;
+    // Which parameters move: every one, the position terms', or only
+    // those of the terms `only` names.
+    let moves = |i: usize| -> bool {
+        let is_term = (2 * ENTRIES..VALUES).contains(&i);
+        match only {
+            Some(set) => is_term && set.contains(ALL_TERMS[i / 2 - ENTRIES].switch()),
+            None => is_term || !terms_only,
+        }
+    };
     let first = Model::from_params(start);
     let mut model = first.clone();
     let k = fit_k(&model, data);
@@ -662,7 +681,7 @@ pub fn tune(
         // see stays near its starting value instead of fitting their games.
         for (i, slope) in gradient.iter_mut().enumerate() {
             *slope += 2.0 * l2 * (model.theta[i] - first.theta[i]);
-            if terms_only && !(2 * ENTRIES..VALUES).contains(&i) {
+            if !moves(i) {
                 *slope = 0.0;
             }
         }
@@ -833,6 +852,10 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
     };
     let l2 = strength("--l2", DEFAULT_L2)?;
     let smooth = strength("--smooth", DEFAULT_SMOOTH)?;
+    let only = match take_option(&mut args, "--only")? {
+        None => None,
+        Some(names) => Some(only_terms(&names)?),
+    };
     let start = match take_option(&mut args, "--start")?.as_deref() {
         None | Some("umax") => Start::Umax,
         Some("current") => Start::Current,
@@ -859,9 +882,39 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
             l2,
             smooth,
             terms_only,
+            only,
         },
         start,
     })
+}
+
+/// The position terms that the laboratory switches `names` (separated by
+/// commas) turn on: what `--only` fits.
+fn only_terms(names: &str) -> Result<EvalTerms, String> {
+    let mut set = EvalTerms::NONE;
+    for name in names.split(',') {
+        let with = |value: &str| {
+            Settings::from_spec(&format!("{name}={value}"))
+                .map(|settings| settings.eval_terms)
+                .map_err(|e| format!("--only: {e}"))
+        };
+        let (on, off) = (with("on")?, with("off")?);
+        let switches: Vec<EvalTerms> = ALL_TERMS
+            .iter()
+            .map(|term| term.switch())
+            .filter(|&switch| on.contains(switch) && !off.contains(switch))
+            .collect();
+        if switches.is_empty() {
+            return Err(format!(
+                "--only: '{}' switches no tuned position term",
+                quote(name)
+            ));
+        }
+        for switch in switches {
+            set = set.with(switch, true);
+        }
+    }
+    Ok(set)
 }
 
 /// `umax tune ARGS`: read the games, tune, write the source. Every error is

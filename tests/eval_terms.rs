@@ -259,9 +259,18 @@ fn seed_terms_are_off_by_default_and_in_no_preset() {
     for preset in ["micromax", "plain"] {
         let settings = Settings::preset(preset).unwrap();
         assert_eq!(settings.eval_terms, EvalTerms::DEFAULT, "{preset}");
-        assert_eq!(settings.eval_terms, EvalTerms::TAPERED_TERMS, "{preset}");
+        // Every tapered term but the king files, which are still off.
+        assert_eq!(
+            settings.eval_terms,
+            EvalTerms::TAPERED_TERMS.with(EvalTerms::TAPERED_KING_FILES, false),
+            "{preset}"
+        );
     }
-    let default_terms = EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true);
+    let default_terms = EvalTerms::DEFAULT
+        .with(EvalTerms::ACTIVITY_TERMS, true)
+        .with(EvalTerms::KING_ATTACKERS, false)
+        .with(EvalTerms::OUTPOSTS, false)
+        .with(EvalTerms::BLOCKED_PASSERS, false);
     assert_eq!(Settings::default().eval_terms, default_terms);
     let spec = "eval_tropism=on,eval_seventh=on";
     let settings = Settings::from_spec(spec).unwrap();
@@ -428,12 +437,22 @@ fn tapered_terms_count_passed_isolated_doubled_shelter_and_castling() {
             // White's king, 2 from Black's (h2 has not come any).
             (Term::PassedOwnKing, 15),
             (Term::PassedEnemyKing, 6),
+            // The e- and f-files at White's king have no white pawn, the
+            // d-, e- and f-files at Black's no black one; d5 is three ranks
+            // in front of Black's king.
+            (Term::KingOpenFile, -1),
+            (Term::KingStorm, -1),
         ]
     );
-    // A king castled short behind f2 g2 h2 (three passed pawns, too).
+    // A king castled short behind f2 g2 h2 (three passed pawns, too);
+    // Black's king has no pawn on its three files.
     assert_eq!(
         counts("4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1"),
-        vec![(Term::PassedRank2, 3), (Term::ShelterNear, 3)]
+        vec![
+            (Term::PassedRank2, 3),
+            (Term::ShelterNear, 3),
+            (Term::KingOpenFile, -3)
+        ]
     );
     // g3 two ranks in front of the king on g1 (and isolated; g6 h7 are
     // too far from Black's king to shelter it).
@@ -443,7 +462,10 @@ fn tapered_terms_count_passed_isolated_doubled_shelter_and_castling() {
             (Term::Isolated, 1),
             (Term::ShelterFar, 1),
             // h7 defends g6.
-            (Term::SupportedPawn, -1)
+            (Term::SupportedPawn, -1),
+            // White's king lacks pawns on the f- and h-files, Black's on
+            // all three of its files.
+            (Term::KingOpenFile, -1)
         ]
     );
     // Castling rights: White's two, Black's one.
@@ -743,6 +765,75 @@ fn backward_pawns_and_squares_a_pawn_takes_away_are_counted() {
         &activity_counts("4k3/4p3/8/8/4N3/8/8/4K3 w - - 0 1"),
         Term::UnsafeMobility,
         2,
+    );
+}
+
+#[test]
+fn open_files_and_storming_pawns_at_the_king_and_its_attackers_are_counted() {
+    // White's king on g1 has pawns on f2 and h2 but none on the g-file: one
+    // open file beside it. Black's h3 pawn stands two ranks in front of it,
+    // on a file next to it: a storming pawn (counted on White's side, as
+    // the shelter is). Black's king on e8 has pawns on d7, e7 and f7.
+    let counted = counts("4k3/3ppp2/8/8/8/7p/5P1P/6K1 w - - 0 1");
+    assert!(counted.contains(&(Term::KingOpenFile, 1)), "{counted:?}");
+    assert!(counted.contains(&(Term::KingStorm, 1)), "{counted:?}");
+    // The same pawns with the g-pawn back on g2 and Black's pawn far away
+    // on h5 (four ranks in front): neither term.
+    let sheltered = counts("4k3/3ppp2/8/7p/8/8/5PPP/6K1 w - - 0 1");
+    assert!(
+        !sheltered
+            .iter()
+            .any(|(term, _)| matches!(term, Term::KingOpenFile | Term::KingStorm)),
+        "{sheltered:?}"
+    );
+    // White's queen on h5 and knight on g5 both bear on squares next to
+    // Black's king on g8 (f7, h7): one attacker beyond the first. The
+    // knight alone is no such attack.
+    let has_attackers = |fen: &str| {
+        activity_counts(fen)
+            .iter()
+            .find(|(term, _)| *term == Term::KingAttackers)
+            .map_or(0, |&(_, count)| count)
+    };
+    assert_eq!(has_attackers("6k1/8/8/6NQ/8/8/8/6K1 w - - 0 1"), 1);
+    assert_eq!(has_attackers("6k1/8/8/6N1/8/8/8/6K1 w - - 0 1"), 0);
+}
+
+#[test]
+fn outposts_and_blockaded_passed_pawns_are_counted() {
+    let count = |fen: &str, wanted: Term| {
+        activity_counts(fen)
+            .iter()
+            .find(|(term, _)| *term == wanted)
+            .map_or(0, |&(_, count)| count)
+    };
+    // White's knight on d5, defended by e4; Black's pawns on a7 and h7 can
+    // never attack d5: an outpost.
+    assert_eq!(
+        count("4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1", Term::Outpost),
+        1
+    );
+    // Black's c7 pawn can still come to c6 and attack it: none.
+    assert_eq!(
+        count("4k3/2p4p/8/3N4/4P3/8/8/4K3 w - - 0 1", Term::Outpost),
+        0
+    );
+    // Undefended by a pawn: none.
+    assert_eq!(count("4k3/p6p/8/3N4/8/8/8/4K3 w - - 0 1", Term::Outpost), 0);
+    // Black's knight on e4 (its 5th rank), defended by f5: an outpost for
+    // Black.
+    assert_eq!(
+        count("4k3/8/8/5p2/4n3/8/P6P/4K3 b - - 0 1", Term::Outpost),
+        -1
+    );
+    // White's passed pawn on d5 with Black's knight on d6 in front of it.
+    assert_eq!(
+        count("4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1", Term::BlockedPasser),
+        1
+    );
+    assert_eq!(
+        count("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", Term::BlockedPasser),
+        0
     );
 }
 

@@ -4,7 +4,7 @@
 //! input is a one-line error.
 
 use umax::board::{Board, Color};
-use umax::eval::tapered::TaperedParams;
+use umax::eval::tapered::{self, TaperedParams, Term};
 use umax::eval::tuned::TUNED;
 use umax::eval::{self, EvalStyle, EvalTerms};
 use umax::tune::{self, DataSet, TuneOptions};
@@ -158,6 +158,49 @@ fn tuning_lowers_the_error_where_the_data_has_a_pattern() {
         knight_up += eval_of(&format!("4k3/8/8/8/8/{}/8/4K3 w - - 0 1", row(file, 'N')));
     }
     assert!(knight_up < pawn_up, "{knight_up} {pawn_up}");
+}
+
+#[test]
+fn only_the_named_terms_move_with_only() {
+    // The games of the test above, where a lone pawn (passed and isolated)
+    // wins more often than a lone knight: fitted with `only` set to the
+    // isolated-pawn switch, that term moves and nothing else does.
+    let mut pgn = String::new();
+    for file in 0..8 {
+        let white_pawn = format!("4k3/8/8/8/8/8/{}/4K3 w - - 0 1", row(file, 'P'));
+        let white_knight = format!("4k3/8/8/8/8/{}/8/4K3 w - - 0 1", row(file, 'N'));
+        pgn += &shuffling_game(&white_pawn, "1-0");
+        pgn += &shuffling_game(&white_knight, "1/2-1/2");
+    }
+    let mut data = DataSet::default();
+    data.add_pgn(&pgn, 0);
+    let start = TaperedParams::from_umax();
+    let options = TuneOptions {
+        iterations: 200,
+        rate: 2.0,
+        only: Some(EvalTerms::TAPERED_ISOLATED),
+        ..TuneOptions::default()
+    };
+    let tuned = tune::tune(&data, &start, options, &mut |_, _| {});
+    assert!(tuned.error_after[0] < tuned.error_before[0], "{tuned:?}");
+    assert_eq!(tuned.params.pieces, start.pieces);
+    for (index, term) in tapered::ALL_TERMS.iter().enumerate() {
+        let (before, after) = (start.terms[index], tuned.params.terms[index]);
+        if *term == Term::Isolated {
+            assert_ne!(before, after, "the isolated pawn did not move");
+        } else {
+            assert_eq!(before, after, "{term:?} moved");
+        }
+    }
+    // Through the command line: a name that is no switch, or a switch of no
+    // tuned term, is a one-line error.
+    let unknown = tune::main(&["x.pgn".into(), "--only".into(), "no_such".into()]).unwrap_err();
+    assert!(unknown.contains("no_such"), "{unknown}");
+    let search_switch = tune::main(&["x.pgn".into(), "--only".into(), "null".into()]).unwrap_err();
+    assert!(
+        search_switch.contains("no tuned position term"),
+        "{search_switch}"
+    );
 }
 
 #[test]

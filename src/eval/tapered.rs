@@ -260,10 +260,27 @@ pub enum Term {
     /// enemy pawn attacks: it cannot advance safely, and the square in
     /// front is a hole for the enemy.
     Backward,
+    /// A file at the king or next to it with no own pawn on it: a line the
+    /// enemy's rooks and queen can open against the king.
+    KingOpenFile,
+    /// An enemy pawn on a file at the king or next to it, one to three
+    /// ranks in front of the king: a pawn storm that will pry the king's
+    /// shelter open.
+    KingStorm,
+    /// Each knight, bishop, rook or queen beyond the first that attacks the
+    /// enemy king's square or a square next to it: one attacker is seldom
+    /// dangerous, several together are.
+    KingAttackers,
+    /// A knight or bishop on its 4th to 6th rank, defended by an own pawn,
+    /// on a square no enemy pawn can ever attack: an outpost.
+    Outpost,
+    /// A knight, bishop, rook, queen or king of the enemy on the square in
+    /// front of a passed pawn: a blockade.
+    BlockedPasser,
 }
 
 /// Number of position terms.
-pub const TERMS: usize = 25;
+pub const TERMS: usize = 30;
 
 /// The position terms in the order of [`TaperedParams::terms`].
 pub const ALL_TERMS: [Term; TERMS] = [
@@ -292,6 +309,11 @@ pub const ALL_TERMS: [Term; TERMS] = [
     Term::BishopPair,
     Term::UnsafeMobility,
     Term::Backward,
+    Term::KingOpenFile,
+    Term::KingStorm,
+    Term::KingAttackers,
+    Term::Outpost,
+    Term::BlockedPasser,
 ];
 
 impl Term {
@@ -314,6 +336,10 @@ impl Term {
             Term::BishopPair => EvalTerms::BISHOP_PAIR,
             Term::UnsafeMobility => EvalTerms::UNSAFE_MOBILITY,
             Term::Backward => EvalTerms::TAPERED_BACKWARD,
+            Term::KingOpenFile | Term::KingStorm => EvalTerms::TAPERED_KING_FILES,
+            Term::KingAttackers => EvalTerms::KING_ATTACKERS,
+            Term::Outpost => EvalTerms::OUTPOSTS,
+            Term::BlockedPasser => EvalTerms::BLOCKED_PASSERS,
             _ => EvalTerms::TAPERED_PASSED,
         }
     }
@@ -348,6 +374,11 @@ impl Term {
             Term::BishopPair => "two bishops or more",
             Term::UnsafeMobility => "square a piece reaches that an enemy pawn attacks",
             Term::Backward => "backward pawn",
+            Term::KingOpenFile => "file at or next to the king without an own pawn",
+            Term::KingStorm => "enemy pawn 1-3 ranks in front of the king, at or next to its file",
+            Term::KingAttackers => "piece beyond the first attacking a square at the enemy king",
+            Term::Outpost => "knight or bishop on an outpost",
+            Term::BlockedPasser => "passed pawn with an enemy piece in front of it",
         }
     }
 }
@@ -691,6 +722,20 @@ impl Structure {
             counts[Term::ShelterNear as usize] +=
                 sign * sparse_count(own & shelter(color, king, 1));
             counts[Term::ShelterFar as usize] += sign * sparse_count(own & shelter(color, king, 2));
+            // The files the king stands on or next to: those without an own
+            // pawn, and the enemy pawns coming at the king along them.
+            let king_file = u32::from(king.file());
+            let king_files = adjacent_files(king_file) | FILE_A << king_file;
+            let open_files = (0..8)
+                .filter(|&file| {
+                    let file_set = FILE_A << file;
+                    king_files & file_set != 0 && own & file_set == 0
+                })
+                .count() as i32;
+            counts[Term::KingOpenFile as usize] += sign * open_files;
+            let storm_squares = (1..=3).fold(0, |set, ahead| set | shelter(color, king, ahead));
+            counts[Term::KingStorm as usize] +=
+                sign * sparse_count(self.pawns[color.opposite().index()] & storm_squares);
             counts[Term::CastlingRight as usize] += sign * self.rights.count(color);
         }
         counts
@@ -1033,6 +1078,8 @@ pub fn phase_shift(
 /// places in [`ALL_TERMS`]; every other count is 0.
 pub fn activity_counts(board: &Board) -> [i32; TERMS] {
     let mut counts = [0; TERMS];
+    let pawns = [board.pawns_of(Color::White), board.pawns_of(Color::Black)];
+    let passed = passed_pawns(pawns);
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };
         // The enemy king's square and its neighbours.
@@ -1044,6 +1091,8 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
         let enemy_pawns = board.pawns_of(color.opposite());
         let threatened = pawn_attacks(color.opposite(), enemy_pawns);
         let mut bishops = 0;
+        let mut king_attackers = 0;
+        let mut minors = 0;
         let mut pieces = board.occupied_by(color);
         while pieces != 0 {
             let from = Square::from_bit_index(pieces.trailing_zeros());
@@ -1058,6 +1107,9 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
             };
             if threatened & from.bit() != 0 {
                 counts[Term::PawnThreat as usize] -= sign;
+            }
+            if matches!(term, Term::MobilityKnight | Term::MobilityBishop) {
+                minors |= from.bit();
             }
             match term {
                 Term::MobilityBishop => bishops += 1,
@@ -1091,10 +1143,32 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
             counts[Term::UnsafeMobility as usize] +=
                 sign * (reached & threatened).count_ones() as i32;
             counts[Term::KingAttack as usize] += sign * (attacked & king_zone).count_ones() as i32;
+            king_attackers += i32::from(attacked & king_zone != 0);
         }
         if bishops >= 2 {
             counts[Term::BishopPair as usize] += sign;
         }
+        counts[Term::KingAttackers as usize] += sign * (king_attackers - 1).max(0);
+        // Outposts: the 4th to 6th ranks (as this side sees them), defended
+        // by an own pawn, beyond the reach of every enemy pawn that could
+        // still come level with them.
+        let (middle_ranks, enemy_reach, stops) = match color {
+            Color::White => (
+                0x0000_FFFF_FF00_0000,
+                pawn_attacks(Color::Black, fill_down(enemy_pawns)),
+                passed[0] << 8,
+            ),
+            Color::Black => (
+                0x0000_00FF_FFFF_0000,
+                pawn_attacks(Color::White, fill_up(enemy_pawns)),
+                passed[1] >> 8,
+            ),
+        };
+        let outposts = middle_ranks & pawn_attacks(color, own_pawns) & !enemy_reach;
+        counts[Term::Outpost as usize] += sign * sparse_count(minors & outposts);
+        // A blockade: an enemy piece on the square in front of a passer.
+        let enemy_pieces = board.occupied_by(color.opposite()) & !enemy_pawns;
+        counts[Term::BlockedPasser as usize] += sign * sparse_count(stops & enemy_pieces);
     }
     counts
 }

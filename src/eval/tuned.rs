@@ -215,5 +215,15 @@ pub const TUNED: TaperedParams = TaperedParams {
         [-7, 3],
         // backward pawn
         [-7, -13],
+        // file at or next to the king without an own pawn
+        [0, 0],
+        // enemy pawn 1-3 ranks in front of the king, at or next to its file
+        [0, 0],
+        // piece beyond the first attacking a square at the enemy king
+        [0, 0],
+        // knight or bishop on an outpost
+        [0, 0],
+        // passed pawn with an enemy piece in front of it
+        [0, 0],
     ],
 };

@@ -498,7 +498,11 @@ impl Settings {
                 // measured on queen-against-rook and two-rooks-against-rook
                 // endings).
                 eval: EvalStyle::Tapered,
-                eval_terms: EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true),
+                eval_terms: EvalTerms::DEFAULT
+                    .with(EvalTerms::ACTIVITY_TERMS, true)
+                    .with(EvalTerms::KING_ATTACKERS, false)
+                    .with(EvalTerms::OUTPOSTS, false)
+                    .with(EvalTerms::BLOCKED_PASSERS, false),
                 activity_plies: 2,
                 ordering: MoveOrdering::History,
                 lmr_table: true,
@@ -1357,6 +1361,34 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "eval=tapered: a pawn no neighbour can defend, whose square in front an enemy pawn attacks",
         get: |s| i32::from(s.eval_terms.contains(EvalTerms::TAPERED_BACKWARD)),
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_BACKWARD, v != 0),
+    },
+    TechniqueOption {
+        name: "tapered_king_files",
+        kind: OptionKind::Switch,
+        doc: "eval=tapered: tuned value of each file at or next to the king without an own pawn, and of each enemy pawn 1-3 ranks in front of the king on those files",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::TAPERED_KING_FILES)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_KING_FILES, v != 0),
+    },
+    TechniqueOption {
+        name: "king_attackers",
+        kind: OptionKind::Switch,
+        doc: "tuned value of each knight, bishop, rook or queen beyond the first that attacks a square at the enemy king (eval umax, tapered; counted as mobility)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::KING_ATTACKERS)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::KING_ATTACKERS, v != 0),
+    },
+    TechniqueOption {
+        name: "outposts",
+        kind: OptionKind::Switch,
+        doc: "tuned value of a knight or bishop on its 4th-6th rank, defended by a pawn, that no enemy pawn can attack (eval umax, tapered; counted as mobility)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::OUTPOSTS)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::OUTPOSTS, v != 0),
+    },
+    TechniqueOption {
+        name: "blocked_passers",
+        kind: OptionKind::Switch,
+        doc: "tuned value of an enemy piece on the square in front of a passed pawn (eval umax, tapered; counted as mobility)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::BLOCKED_PASSERS)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::BLOCKED_PASSERS, v != 0),
     },
     TechniqueOption {
         name: "rook_files",
