@@ -996,6 +996,16 @@ pub fn main(args: &[String]) -> Result<(), String> {
         ),
         format!("{held_before:.6} before, {held_after:.6} after (held-out positions)."),
     ];
+    let mut header = header;
+    if arguments.options.only.is_some() {
+        header.push(format!(
+            "Only the terms of --only moved; every other value is as it started (--start {}).",
+            match arguments.start {
+                Start::Umax => "umax",
+                Start::Current => "current",
+            }
+        ));
+    }
     let source = write_source(&tuned.params, &header);
     std::fs::write(&arguments.out, source)
         .map_err(|e| format!("cannot write {}: {e}", quote(&arguments.out)))?;

@@ -800,6 +800,59 @@ fn open_files_and_storming_pawns_at_the_king_and_its_attackers_are_counted() {
 }
 
 #[test]
+fn each_new_term_switch_changes_the_evaluation_where_its_term_occurs() {
+    // The thirtieth step's terms, off in the default: switched on, each
+    // moves the evaluation of a position where it occurs (the structure
+    // term through the static evaluation, the piece-walk terms through the
+    // activity part), and leaves alone one where it does not.
+    let cases = [
+        (
+            "tapered_king_files",
+            EvalTerms::TAPERED_KING_FILES,
+            "4k3/3ppp2/8/8/8/7p/5P1P/6K1 w - - 0 1",
+        ),
+        (
+            "king_attackers",
+            EvalTerms::KING_ATTACKERS,
+            "6k1/8/8/6NQ/8/8/8/6K1 w - - 0 1",
+        ),
+        (
+            "outposts",
+            EvalTerms::OUTPOSTS,
+            "4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1",
+        ),
+        (
+            "blocked_passers",
+            EvalTerms::BLOCKED_PASSERS,
+            "4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1",
+        ),
+    ];
+    let default = Settings::default().eval_terms;
+    for (name, term, fen) in cases {
+        assert!(!default.contains(term), "{name} is on by default");
+        let settings = Settings::from_spec(&format!("{name}=on")).unwrap();
+        assert_eq!(settings.eval_terms, default.with(term, true));
+        let evaluate = |terms: EvalTerms, fen: &str| {
+            let board = Board::from_fen(fen).unwrap();
+            let gone = eval::material_gone(&board);
+            eval::static_eval_with(EvalStyle::Tapered, terms, &board)
+                + eval::activity_with(EvalStyle::Tapered, terms, &board, gone)
+        };
+        assert_ne!(
+            evaluate(default.with(term, true), fen),
+            evaluate(default, fen),
+            "{name} changes nothing in {fen}"
+        );
+        // Two bare kings: no such term, no change.
+        let bare = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(
+            evaluate(default.with(term, true), bare),
+            evaluate(default, bare)
+        );
+    }
+}
+
+#[test]
 fn outposts_and_blockaded_passed_pawns_are_counted() {
     let count = |fen: &str, wanted: Term| {
         activity_counts(fen)

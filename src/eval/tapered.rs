@@ -110,6 +110,18 @@
 //! openings and with ridge regularisation (`--l2`) holding each entry near
 //! where it was; that played much better (the README's tenth step).
 //!
+//! Five more are switches, off until they measure well (the README's
+//! thirtieth step). On the structure: each file at or next to the king
+//! with **no own pawn** on it, and each **enemy pawn storming** one to three
+//! ranks in front of the king on those files (`tapered_king_files`). In the
+//! piece walk: each piece **beyond the first that attacks the king's
+//! squares** (`king_attackers`: one attacker is seldom dangerous, several
+//! are), a knight or bishop on an **outpost** (its 4th to 6th rank, defended
+//! by a pawn, where no enemy pawn can ever attack it: `outposts`), and an
+//! enemy piece **blockading a passed pawn** on the square in front of it
+//! (`blocked_passers`). `umax tune --only SWITCH,...` fits such terms alone,
+//! every other value held where it is.
+//!
 //! ## Why every table has all 64 squares
 //!
 //! Each table is a whole board, one entry per square. Until the thirteenth
