@@ -107,6 +107,11 @@ const WORK_ONLY: &[&str] = &["null_first"];
 /// searches do not reach (see `mop_up_changes_a_bare_king_ending`).
 const BARE_KING_ONLY: &[&str] = &["mop_up"];
 
+/// Switches that act only where a knight or bishop can stand on an outpost,
+/// which these three positions' searches do not meet by depth 5 (see
+/// `outposts_changes_a_search_with_an_outpost`).
+const OUTPOST_ONLY: &[&str] = &["outposts"];
+
 /// Switches that act only in an ending without pawns that one side is far
 /// enough ahead in to mate, which the bench positions' searches do not
 /// reach (see `mop_up_pieces_changes_a_queen_against_a_rook`).
@@ -200,6 +205,7 @@ fn every_switch_changes_the_search_and_plays_legal_moves() {
             || PAWNLESS_WIN_ONLY.contains(&name)
             || PAWNLESS_ONLY.contains(&name)
             || PAWN_ENDING_ONLY.contains(&name)
+            || OUTPOST_ONLY.contains(&name)
             || MATE_THREAT_ONLY.contains(&name)
             || SINGULAR_ONLY.contains(&name)
             || MANY_POSITIONS_ONLY.contains(&name)
@@ -325,6 +331,17 @@ fn opposite_bishops_changes_a_bishop_ending() {
     assert_ne!(
         nodes_to_depth_6("opposite_bishops=on", &fens, 16),
         nodes_to_depth_6("opposite_bishops=off", &fens, 16)
+    );
+}
+
+#[test]
+fn outposts_changes_a_search_with_an_outpost() {
+    // White's knight on c3 can go to d5, defended by e4, where no black
+    // pawn can ever attack it (Black has no c-pawn, and e5 cannot go back).
+    let fens = ["r4rk1/pp3ppp/3p1n2/4p3/4P3/2N5/PPP2PPP/R4RK1 w - - 0 1"];
+    assert_ne!(
+        nodes_to_depth_6("outposts=on", &fens, 16),
+        nodes_to_depth_6("outposts=off", &fens, 16)
     );
 }
 
