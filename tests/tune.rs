@@ -51,7 +51,8 @@ fn the_features_evaluate_exactly_as_the_engine() {
         // The search adds the activity terms (mobility, king attack, ...)
         // in full-width nodes to the incremental evaluation; the features
         // hold them all, and every position term.
-        let engine = eval::static_eval_with(EvalStyle::Tapered, EvalTerms::DEFAULT, board)
+        // (Every position term, those still off in the default too.)
+        let engine = eval::static_eval_with(EvalStyle::Tapered, EvalTerms::TAPERED_TERMS, board)
             + eval::activity_with(
                 EvalStyle::Tapered,
                 // (mop_up is not tuned: no feature holds it.)
