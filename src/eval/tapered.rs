@@ -110,7 +110,7 @@
 //! openings and with ridge regularisation (`--l2`) holding each entry near
 //! where it was; that played much better (the README's tenth step).
 //!
-//! Five more are switches, off until they measure well (the README's
+//! Five more terms, in four switches, are off until they measure well (the README's
 //! thirtieth step). On the structure: each file at or next to the king
 //! with **no own pawn** on it, and each **enemy pawn storming** one to three
 //! ranks in front of the king on those files (`tapered_king_files`). In the
