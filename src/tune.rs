@@ -976,7 +976,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
          {train_after:.6} after (training); {held_before:.6} before, {held_after:.6} after (held out)",
         tuned.k, tuned.best_iteration
     ));
-    let header = vec![
+    let mut header = vec![
         String::new(),
         "```text".to_string(),
         command,
@@ -996,7 +996,6 @@ pub fn main(args: &[String]) -> Result<(), String> {
         ),
         format!("{held_before:.6} before, {held_after:.6} after (held-out positions)."),
     ];
-    let mut header = header;
     if arguments.options.only.is_some() {
         header.push(format!(
             "Only the terms of --only moved; every other value is as it started (--start {}).",

@@ -259,18 +259,16 @@ fn seed_terms_are_off_by_default_and_in_no_preset() {
     for preset in ["micromax", "plain"] {
         let settings = Settings::preset(preset).unwrap();
         assert_eq!(settings.eval_terms, EvalTerms::DEFAULT, "{preset}");
-        // Every tapered term but the king files, which are still off.
+        // Every tapered term but those on trial (the king files).
         assert_eq!(
             settings.eval_terms,
-            EvalTerms::TAPERED_TERMS.with(EvalTerms::TAPERED_KING_FILES, false),
+            EvalTerms::TAPERED_TERMS.with(EvalTerms::ON_TRIAL, false),
             "{preset}"
         );
     }
     let default_terms = EvalTerms::DEFAULT
         .with(EvalTerms::ACTIVITY_TERMS, true)
-        .with(EvalTerms::KING_ATTACKERS, false)
-        .with(EvalTerms::OUTPOSTS, false)
-        .with(EvalTerms::BLOCKED_PASSERS, false);
+        .with(EvalTerms::ON_TRIAL, false);
     assert_eq!(Settings::default().eval_terms, default_terms);
     let spec = "eval_tropism=on,eval_seventh=on";
     let settings = Settings::from_spec(spec).unwrap();
@@ -527,6 +525,11 @@ fn rook_files_pawn_threats_and_the_bishop_pair_are_counted() {
 /// Black's, by term.
 fn activity_counts(fen: &str) -> Vec<(Term, i32)> {
     occurring(tapered::activity_counts(&Board::from_fen(fen).unwrap()))
+}
+
+/// The activity count of one `term` in `fen` (0 if it does not occur).
+fn activity_count(fen: &str, term: Term) -> i32 {
+    tapered::activity_counts(&Board::from_fen(fen).unwrap())[term as usize]
 }
 
 #[test]
@@ -789,14 +792,9 @@ fn open_files_and_storming_pawns_at_the_king_and_its_attackers_are_counted() {
     // White's queen on h5 and knight on g5 both bear on squares next to
     // Black's king on g8 (f7, h7): one attacker beyond the first. The
     // knight alone is no such attack.
-    let has_attackers = |fen: &str| {
-        activity_counts(fen)
-            .iter()
-            .find(|(term, _)| *term == Term::KingAttackers)
-            .map_or(0, |&(_, count)| count)
-    };
-    assert_eq!(has_attackers("6k1/8/8/6NQ/8/8/8/6K1 w - - 0 1"), 1);
-    assert_eq!(has_attackers("6k1/8/8/6N1/8/8/8/6K1 w - - 0 1"), 0);
+    let attackers = |fen: &str| activity_count(fen, Term::KingAttackers);
+    assert_eq!(attackers("6k1/8/8/6NQ/8/8/8/6K1 w - - 0 1"), 1);
+    assert_eq!(attackers("6k1/8/8/6N1/8/8/8/6K1 w - - 0 1"), 0);
 }
 
 #[test]
@@ -854,12 +852,7 @@ fn each_new_term_switch_changes_the_evaluation_where_its_term_occurs() {
 
 #[test]
 fn outposts_and_blockaded_passed_pawns_are_counted() {
-    let count = |fen: &str, wanted: Term| {
-        activity_counts(fen)
-            .iter()
-            .find(|(term, _)| *term == wanted)
-            .map_or(0, |&(_, count)| count)
-    };
+    let count = activity_count;
     // White's knight on d5, defended by e4; Black's pawns on a7 and h7 can
     // never attack d5: an outpost.
     assert_eq!(

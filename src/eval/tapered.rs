@@ -736,13 +736,9 @@ impl Structure {
             counts[Term::ShelterFar as usize] += sign * sparse_count(own & shelter(color, king, 2));
             // The files the king stands on or next to: those without an own
             // pawn, and the enemy pawns coming at the king along them.
-            let king_file = u32::from(king.file());
-            let king_files = adjacent_files(king_file) | FILE_A << king_file;
-            let open_files = (0..8)
-                .filter(|&file| {
-                    let file_set = FILE_A << file;
-                    king_files & file_set != 0 && own & file_set == 0
-                })
+            let king_file = king.file();
+            let open_files = (king_file.saturating_sub(1)..=(king_file + 1).min(7))
+                .filter(|&file| own & FILE_A << file == 0)
                 .count() as i32;
             counts[Term::KingOpenFile as usize] += sign * open_files;
             let storm_squares = (1..=3).fold(0, |set, ahead| set | shelter(color, king, ahead));

@@ -500,9 +500,7 @@ impl Settings {
                 eval: EvalStyle::Tapered,
                 eval_terms: EvalTerms::DEFAULT
                     .with(EvalTerms::ACTIVITY_TERMS, true)
-                    .with(EvalTerms::KING_ATTACKERS, false)
-                    .with(EvalTerms::OUTPOSTS, false)
-                    .with(EvalTerms::BLOCKED_PASSERS, false),
+                    .with(EvalTerms::ON_TRIAL, false),
                 activity_plies: 2,
                 ordering: MoveOrdering::History,
                 lmr_table: true,
