@@ -610,7 +610,12 @@ impl EvalTerms {
     /// Terms with fitted values that have not yet measured well enough to
     /// be adopted: off in [`Self::DEFAULT`] and in every preset, each a
     /// laboratory switch (the README's thirtieth step).
-    pub const ON_TRIAL: EvalTerms = EvalTerms(1 << 21 | 1 << 23 | 1 << 24 | 1 << 25);
+    pub const ON_TRIAL: EvalTerms = EvalTerms(
+        Self::TAPERED_KING_FILES.0
+            | Self::KING_ATTACKERS.0
+            | Self::OUTPOSTS.0
+            | Self::BLOCKED_PASSERS.0,
+    );
     /// Every seed-002 term.
     const SEED_TERMS: EvalTerms = EvalTerms(63);
 

@@ -324,13 +324,21 @@ fn pawn_endgame_extension_changes_a_trade_into_a_pawn_ending() {
     assert!(nodes.windows(2).all(|pair| pair[0] < pair[1]), "{nodes:?}");
 }
 
+/// Assert that the on/off `switch` changes the depth-6 search of `fen`.
+fn assert_switch_changes_search(switch: &str, fen: &str) {
+    assert_ne!(
+        nodes_to_depth_6(&format!("{switch}=on"), &[fen], 16),
+        nodes_to_depth_6(&format!("{switch}=off"), &[fen], 16),
+        "{switch} changes nothing in {fen}"
+    );
+}
+
 #[test]
 fn opposite_bishops_changes_a_bishop_ending() {
     // White a pawn up, the bishops on squares of different colours.
-    let fens = ["8/2b2k2/5p2/4pP2/4P1P1/3B4/5K2/8 w - - 0 1"];
-    assert_ne!(
-        nodes_to_depth_6("opposite_bishops=on", &fens, 16),
-        nodes_to_depth_6("opposite_bishops=off", &fens, 16)
+    assert_switch_changes_search(
+        "opposite_bishops",
+        "8/2b2k2/5p2/4pP2/4P1P1/3B4/5K2/8 w - - 0 1",
     );
 }
 
@@ -338,10 +346,9 @@ fn opposite_bishops_changes_a_bishop_ending() {
 fn outposts_changes_a_search_with_an_outpost() {
     // White's knight on c3 can go to d5, defended by e4, where no black
     // pawn can ever attack it (Black has no c-pawn, and e5 cannot go back).
-    let fens = ["r4rk1/pp3ppp/3p1n2/4p3/4P3/2N5/PPP2PPP/R4RK1 w - - 0 1"];
-    assert_ne!(
-        nodes_to_depth_6("outposts=on", &fens, 16),
-        nodes_to_depth_6("outposts=off", &fens, 16)
+    assert_switch_changes_search(
+        "outposts",
+        "r4rk1/pp3ppp/3p1n2/4p3/4P3/2N5/PPP2PPP/R4RK1 w - - 0 1",
     );
 }
 
