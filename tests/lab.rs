@@ -334,6 +334,19 @@ fn assert_switch_changes_search(switch: &str, fen: &str) {
 }
 
 #[test]
+fn horizon_checks_safe_extends_only_some_of_the_checks() {
+    // From the blunder suite (bench/blunders.epd): queens and rooks on an
+    // open board give checks at the horizon that lose the checking piece
+    // (White's Rc8+ and Re8+ to the rook on b8, Qxf7+ to the king) and
+    // checks that do not.
+    let fens = ["1r4k1/2R2p2/6pp/5r2/5Q2/6Pq/5P2/4R1K1 w - - 0 1"];
+    let [off, on, safe] = ["off", "on", "safe"]
+        .map(|value| nodes_to_depth_6(&format!("horizon_checks={value}"), &fens, 16));
+    assert_ne!(safe, on, "safe extends every check");
+    assert_ne!(safe, off, "safe extends no check");
+}
+
+#[test]
 fn opposite_bishops_changes_a_bishop_ending() {
     // White a pawn up, the bishops on squares of different colours.
     assert_switch_changes_search(

@@ -54,8 +54,8 @@ use crate::table::{Bound, Entry};
 
 use super::see;
 use super::techniques::{
-    CaptureOrder, CheckExtension, MateThreat, MoveOrdering, NullMove, Quiescence, Research,
-    Singular,
+    CaptureOrder, CheckExtension, HorizonChecks, MateThreat, MoveOrdering, NullMove, Quiescence,
+    Research, Singular,
 };
 use super::{
     DRAW_SCORE, INFINITY, Listener, MATE_BOUND, MATE_DEPTH, QUIESCENCE_DEPTH, SCORING_PASS,
@@ -1466,10 +1466,14 @@ impl Searcher {
         // check that must find an evasion (and extends them itself), so a
         // mating or forking check at the horizon is seen. Only on paths up to
         // twice the root's depth, so that checks cannot chain without end.
-        if self.settings.horizon_checks
+        // With `horizon_checks=safe` only a check that does not lose
+        // material by static exchange: one the opponent answers by taking
+        // the checking piece rarely starts a combination.
+        if self.settings.horizon_checks != HorizonChecks::Off
             && iteration == QUIESCENCE_DEPTH + 1
             && self.may_extend_at(ply)
             && self.gives_check(mv)
+            && (self.settings.horizon_checks == HorizonChecks::On || see::see(&self.board, mv) >= 0)
         {
             self.stats.check_extensions += 1;
             return iteration;

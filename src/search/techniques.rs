@@ -62,6 +62,20 @@ pub enum CheckExtension {
     Captures,
 }
 
+/// Which moves that give check one ply from the horizon are searched a ply
+/// deeper (switch `horizon_checks`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HorizonChecks {
+    /// None: a check there leads to quiescence like any other move.
+    Off,
+    /// Every check.
+    On,
+    /// Only a check that does not lose material by static exchange: a check
+    /// with a piece the opponent simply takes is seldom the start of a
+    /// combination, and extending it costs as much as one that is.
+    Safe,
+}
+
 /// Which stored scores answer a node searched with an open window (a node
 /// that may be on the principal variation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -306,9 +320,9 @@ pub struct Settings {
     pub probcut_margin: Score,
     /// Check extension.
     pub check_extension: CheckExtension,
-    /// A move that gives check one ply from the horizon is searched a ply
-    /// deeper, so that the reply answers it instead of standing pat.
-    pub horizon_checks: bool,
+    /// Which moves that give check one ply from the horizon are searched a
+    /// ply deeper, so that the reply answers them instead of standing pat.
+    pub horizon_checks: HorizonChecks,
     /// Plies more for a capture that leaves only kings and pawns.
     pub pawn_endgame_extension: i32,
     /// A pawn move to its seventh rank is searched a ply deeper and never
@@ -465,7 +479,7 @@ impl Settings {
             probcut: false,
             probcut_margin: PROBCUT_MARGIN,
             check_extension: CheckExtension::NotInEndgame,
-            horizon_checks: false,
+            horizon_checks: HorizonChecks::Off,
             pawn_endgame_extension: 0,
             pawn_push_extension: false,
             recapture_extension: false,
@@ -722,6 +736,8 @@ const CHECK_EXTENSIONS: [CheckExtension; 4] = [
     CheckExtension::NotInEndgame,
     CheckExtension::Captures,
 ];
+const HORIZON_CHECKS: [HorizonChecks; 3] =
+    [HorizonChecks::Off, HorizonChecks::On, HorizonChecks::Safe];
 const PV_TABLE_CUTOFFS: [PvTableCutoffs; 3] = [
     PvTableCutoffs::Off,
     PvTableCutoffs::On,
@@ -1114,10 +1130,10 @@ pub const OPTIONS: &[TechniqueOption] = &[
     },
     TechniqueOption {
         name: "horizon_checks",
-        kind: OptionKind::Switch,
-        doc: "a move giving check one ply from the horizon is searched a ply deeper (not futility-pruned; the reply searches its evasions), on paths up to twice the root's depth",
-        get: |s| i32::from(s.horizon_checks),
-        set: |s, v| s.horizon_checks = v != 0,
+        kind: OptionKind::Choice(&["off", "on", "safe"]),
+        doc: "a move giving check one ply from the horizon is searched a ply deeper (not futility-pruned; the reply searches its evasions), on paths up to twice the root's depth; safe: only a check that does not lose material by static exchange",
+        get: |s| index_of(&HORIZON_CHECKS, &s.horizon_checks),
+        set: |s, v| s.horizon_checks = HORIZON_CHECKS[v as usize],
     },
     TechniqueOption {
         name: "pv_table_cutoffs",
