@@ -52,7 +52,10 @@
 //!    a square few positions see borrows its value from the squares around
 //!    it rather than from the luck of a few games.
 //! 6. **Output**: the parameters, rounded to whole centipawns, are written
-//!    as Rust source ([`write_source`]) for `src/eval/tuned.rs`. (A piece's
+//!    as Rust source ([`write_source`]) for `src/eval/tuned.rs`, with the
+//!    chain of `umax tune` commands that made them (`FITS`: a fit that
+//!    starts from the current tables, `--start current`, adds itself to
+//!    their chain; one from umax's own evaluation starts a new one). (A piece's
 //!    value and the average of its table say the same thing twice; each table
 //!    keeps its starting average, so that the values can be compared with
 //!    the starting ones.)
@@ -754,8 +757,10 @@ const KIND_NAMES: [&str; 6] = ["Pawn", "Knight", "Bishop", "Rook", "Queen", "Kin
 pub const SOURCE_BODY_START: &str = "use super::tapered::{PieceParams, TaperedParams};";
 
 /// `params` as the Rust source of `src/eval/tuned.rs`, formatted as rustfmt
-/// formats it. `header` lines (how the file was made) go into its module docs.
-pub fn write_source(params: &TaperedParams, header: &[String]) -> String {
+/// formats it. `header` lines (how the file was made) go into its module docs;
+/// `fits` (every `umax tune` command in the chain that made the values,
+/// oldest first) into the constant `FITS`.
+pub fn write_source(params: &TaperedParams, header: &[String], fits: &[String]) -> String {
     let mut out = String::new();
     out.push_str(
         "//! The tapered evaluation's parameters (`eval=tapered`, see `tapered.rs`).\n\
@@ -797,6 +802,16 @@ pub fn write_source(params: &TaperedParams, header: &[String]) -> String {
         let _ = writeln!(out, "        [{}, {}],", value[0], value[1]);
     }
     out.push_str("    ],\n};\n");
+    out.push_str(
+        "\n/// Every `umax tune` run in the chain that made these values, oldest first:\n\
+         /// each later one started from the tables the one before it wrote\n\
+         /// (`--start current`).\n\
+         pub const FITS: &[&str] = &[\n",
+    );
+    for fit in fits {
+        let _ = writeln!(out, "    {fit:?},");
+    }
+    out.push_str("];\n");
     out
 }
 
@@ -979,7 +994,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
     let mut header = vec![
         String::new(),
         "```text".to_string(),
-        command,
+        command.clone(),
         "```".to_string(),
         String::new(),
         format!(
@@ -996,6 +1011,12 @@ pub fn main(args: &[String]) -> Result<(), String> {
         ),
         format!("{held_before:.6} before, {held_after:.6} after (held-out positions)."),
     ];
+    if arguments.start == Start::Current {
+        header.push(
+            "It started from the values of the fits before it: `FITS`, at the end, lists them all."
+                .to_string(),
+        );
+    }
     if arguments.options.only.is_some() {
         header.push(format!(
             "Only the terms of --only moved; every other value is as it started (--start {}).",
@@ -1005,7 +1026,13 @@ pub fn main(args: &[String]) -> Result<(), String> {
             }
         ));
     }
-    let source = write_source(&tuned.params, &header);
+    // A fit that starts from the current tables continues their chain.
+    let mut fits: Vec<String> = match arguments.start {
+        Start::Umax => Vec::new(),
+        Start::Current => tuned::FITS.iter().map(|fit| fit.to_string()).collect(),
+    };
+    fits.push(command);
+    let source = write_source(&tuned.params, &header, &fits);
     std::fs::write(&arguments.out, source)
         .map_err(|e| format!("cannot write {}: {e}", quote(&arguments.out)))?;
     send(&format!("wrote {}", arguments.out));

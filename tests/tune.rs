@@ -5,7 +5,7 @@
 
 use umax::board::{Board, Color};
 use umax::eval::tapered::{self, TaperedParams, Term};
-use umax::eval::tuned::TUNED;
+use umax::eval::tuned::{self, TUNED};
 use umax::eval::{self, EvalStyle, EvalTerms};
 use umax::tune::{self, DataSet, TuneOptions};
 
@@ -277,7 +277,8 @@ fn the_written_source_is_what_src_eval_tuned_rs_holds() {
     // The committed tables were written by the tuner, not by hand: writing
     // them again gives the same text after the header.
     let header = ["```text".to_string(), "umax tune x.pgn".to_string()];
-    let source = tune::write_source(&TUNED, &header);
+    let fits: Vec<String> = tuned::FITS.iter().map(|fit| fit.to_string()).collect();
+    let source = tune::write_source(&TUNED, &header, &fits);
     assert!(source.starts_with("//! "));
     assert!(source.contains("//! umax tune x.pgn\n"));
     let body = |text: &str| {
@@ -329,4 +330,53 @@ fn bad_input_is_a_one_line_error() {
     assert!(stderr.contains("--iterations"), "{stderr}");
     let output = common::umax(&["tune"]);
     assert!(!output.status.success());
+}
+
+#[test]
+fn a_fit_from_the_current_tables_continues_their_chain_of_fits() {
+    // A few games where a lone pawn wins, as in the tests above.
+    let mut pgn = String::new();
+    for file in 0..8 {
+        let white_pawn = format!("4k3/8/8/8/8/8/{}/4K3 w - - 0 1", row(file, 'P'));
+        pgn += &shuffling_game(&white_pawn, "1-0");
+    }
+    let dir = std::env::temp_dir();
+    let games = dir.join(format!("umax-tune-chain-{}.pgn", std::process::id()));
+    let out = dir.join(format!("umax-tune-chain-{}.rs", std::process::id()));
+    std::fs::write(&games, pgn).unwrap();
+    let fits_written = |start: &str| {
+        let args = [
+            games.to_str().unwrap(),
+            "--iterations",
+            "1",
+            "--skip-plies",
+            "0",
+            "--start",
+            start,
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        tune::main(&args.map(String::from)).unwrap();
+        let source = std::fs::read_to_string(&out).unwrap();
+        let fits = source
+            .split("pub const FITS")
+            .nth(1)
+            .expect("FITS")
+            .to_string();
+        fits.lines()
+            .filter_map(|line| line.trim().strip_prefix('"'))
+            .map(|line| line.trim_end_matches("\",").to_string())
+            .collect::<Vec<_>>()
+    };
+    let continued = fits_written("current");
+    let restarted = fits_written("umax");
+    std::fs::remove_file(&games).ok();
+    std::fs::remove_file(&out).ok();
+    // From the current tables: their fits, then this one.
+    assert_eq!(continued.len(), tuned::FITS.len() + 1, "{continued:?}");
+    assert!(continued.iter().zip(tuned::FITS).all(|(a, b)| a == b));
+    assert!(continued.last().unwrap().contains("--start current"));
+    // From umax's own evaluation: this fit alone.
+    assert_eq!(restarted.len(), 1, "{restarted:?}");
+    assert!(restarted[0].starts_with("umax tune ") && restarted[0].contains("--start umax"));
 }

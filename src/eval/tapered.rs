@@ -141,7 +141,7 @@
 //! value and the table of a kind overlap (adding a constant to a table and
 //! taking it from the value changes nothing); the tuner keeps each table's
 //! average where it started (umax's evaluation), so the tuned values can be
-//! read beside umax's [`PIECE_VALUES`](super::PIECE_VALUES).
+//! read beside umax's [`PIECE_VALUES`].
 //!
 //! ## What a table still cannot say
 //!
@@ -440,7 +440,7 @@ impl TaperedParams {
     /// tuning" means umax's evaluation (nearly: the pawn-structure penalty is
     /// a cost per move and becomes the terms below).
     ///
-    /// * every kind's value is [`PIECE_VALUES`](super::PIECE_VALUES) in both phases;
+    /// * every kind's value is [`PIECE_VALUES`] in both phases;
     /// * pawns, knights, bishops and the king get umax's centralisation in
     ///   both tables; rooks and queens nothing;
     /// * a pawn's tables add [`ADVANCED_PAWN_BONUS`](super::ADVANCED_PAWN_BONUS)

@@ -10,6 +10,7 @@
 //! one opening in 10); K = 0.005152 per centipawn; pass 70 kept. Mean squared
 //! error 0.080942 before tuning, 0.080753 after (training positions);
 //! 0.086729 before, 0.086513 after (held-out positions).
+//! It started from the values of the fits before it: `FITS`, at the end, lists them all.
 //! Only the terms of --only moved; every other value is as it started (--start current).
 
 use super::tapered::{PieceParams, TaperedParams};
@@ -228,3 +229,17 @@ pub const TUNED: TaperedParams = TaperedParams {
         [-26, -24],
     ],
 };
+
+/// Every `umax tune` run in the chain that made these values, oldest first:
+/// each later one started from the tables the one before it wrote
+/// (`--start current`).
+pub const FITS: &[&str] = &[
+    "umax tune /work/data/selfplay_distinct.pgn /work/data/selfplay_n30k.pgn --iterations 1000 --rate 0.1 --out src/eval/tuned.rs",
+    "umax tune /work/data/selfplay_distinct.pgn /work/data/selfplay_n30k.pgn --iterations 1000 --rate 0.1 --start current --out /tmp/tuned1.rs",
+    "umax tune /work/data/selfplay_distinct.pgn /work/data/selfplay_n30k.pgn /work/data/gen_n10k.pgn /work/data/gen_tc1.pgn --iterations 300 --rate 0.5 --start current --out src/eval/tuned.rs",
+    "umax tune selfplay_distinct.pgn selfplay_n30k.pgn gen_n10k.pgn gen_tc1.pgn gen_s7_n10k.pgn gen_s7b_n10k.pgn --iterations 400 --rate 0.5 --start current --terms-only --out /work/runs/tuned_s8g.rs",
+    "umax tune gen_s13.pgn --iterations 400 --rate 0.5 --start current --skip-plies 2 --l2 1e-7 --out tunedB_1e-7.rs",
+    "umax tune gen_s13.pgn gen_s15.pgn --iterations 400 --rate 0.5 --start current --skip-plies 2 --l2 1e-8 --out tunedC_1e-8.rs",
+    "umax tune gen_s13.pgn gen_s15.pgn gen_s16.pgn --iterations 400 --rate 0.5 --start current --skip-plies 2 --l2 3e-9 --out tunedDA_3e-9.rs",
+    "umax tune gen_s32.pgn --iterations 400 --rate 0.5 --start current --skip-plies 2 --only tapered_king_files,king_attackers,outposts,blocked_passers --out tuned_s32.rs",
+];
