@@ -32,6 +32,7 @@ use crate::search::{
     INFINITY, Listener, MAX_PLIES, SearchInfo, Searcher, Silent, mate_in, techniques,
 };
 use crate::session::{EngineRole, Outcome, Session};
+use crate::table::usable_megabytes;
 
 /// The features umax announces after `protover 2`. `sigint=0`: xboard must not
 /// interrupt umax with SIGINT (it would end the process). `sigterm` keeps its
@@ -303,18 +304,30 @@ impl Xboard {
 
     /// `memory N`: a hash table of at most N MiB. The old table is freed first,
     /// so the two are never held together; if the memory cannot be had, the
-    /// largest table that can is used and the GUI is told.
+    /// largest table that can is used and the GUI is told. A size beyond
+    /// what this machine could ever give (as UCI's `Hash` maximum) is an
+    /// error that keeps the table as it is.
     fn set_memory(&mut self, argument: &str) {
-        let megabytes = match parse_number(argument, 1..=usize::MAX) {
+        let max = usable_megabytes().max(self.session.searcher.table().megabytes());
+        let megabytes = match parse_number(argument, 1..=max) {
             Ok(megabytes) => megabytes,
             Err(error) => {
-                send(&format!("Error (bad memory size): memory {error} MiB"));
+                send(&format!(
+                    "Error (bad memory size): memory {error} MiB ({max} MiB is the most \
+                     that can be allocated here)"
+                ));
                 return;
             }
         };
         if let Some(warning) = self.session.searcher.resize_table_or_less(megabytes) {
             send(&format!("telluser {warning}"));
         }
+        // A new table's memory is handed out page by page as the search
+        // first touches it, and zeroing a fresh page costs more than a node:
+        // a search on a clock right after `memory` (GUIs may send it after
+        // `new`) would look at the clock seconds late with a big table. Get
+        // it all now, off the clock, as UCI does at `isready`.
+        self.session.searcher.prefault_table();
     }
 
     /// `option NAME=VALUE`: set the strength limit or one of the laboratory's

@@ -843,6 +843,18 @@ fn huge_clocks_do_not_wrap() {
             .line()
             .starts_with("Error (bad memory size): memory '0'")
     );
+    // More than any machine has: an error, and the table stays as it was
+    // (a search still answers at once).
+    engine.send("memory 2147483648");
+    let error = engine.line();
+    assert!(
+        error.starts_with("Error (bad memory size): memory '2147483648'")
+            && error.ends_with("MiB is the most that can be allocated here)"),
+        "{error}"
+    );
+    engine.send("sd 2");
+    engine.send("go");
+    engine.until("a move", |line| line.starts_with("move "));
 }
 
 /// Found by fuzzing: `ping 7\rmove e2e4` was answered `pong 7\rmove e2e4`, which
