@@ -7,7 +7,7 @@ This script reads match PGNs (from ../shared/tools/match.py), and for every
 game the named engine lost it asks Stockfish which of its moves threw the
 game away:
 
-1. every position after one of the engine's moves (from the 5th move on) is
+1. every position after one of the engine's moves (from the eighth ply on) is
    scored at `--scan-depth`; a move is a candidate when the score, from the
    engine's side, fell by 120 cp or more since its previous move, from
    -200 cp or better (the opponent's move in between is part of the fall,
