@@ -36,6 +36,7 @@ usage: python3 bench/blunder_suite.py PGN... [--engine umax]
            [--drop 150] [--out blunders.epd]
 """
 import argparse
+import os
 import sys
 
 import chess
@@ -93,7 +94,7 @@ def main():
                     best, best_move = score(stockfish, before, args.depth, side)
                     after, _ = score(stockfish, board, args.depth, side)
                     if best > -200 and best - after >= args.drop:
-                        name = "%s r%s p%d" % (path.split("/")[-1], game.headers.get("Round", "?"), ply)
+                        name = "%s r%s p%d" % (os.path.basename(path), game.headers.get("Round", "?"), ply)
                         best_san = before.san(best_move) if best_move else "?"
                         out.write('%s am %s; id "%s"; c0 "stockfish %d -> %d, best %s";\n'
                                   % (before.epd(), before.san(node.move), name, best, after, best_san))

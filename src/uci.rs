@@ -27,7 +27,7 @@ use crate::input::{
 };
 use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO, StrengthOptions};
 use crate::search::{Listener, MAX_PLIES, SearchInfo, Searcher, mate_in, techniques};
-use crate::table::{DEFAULT_MEGABYTES, usable_megabytes};
+use crate::table::DEFAULT_MEGABYTES;
 
 /// The longest time in a `go` command, in milliseconds: [`MAX_SECONDS`].
 const MAX_MILLISECONDS: i64 = MAX_SECONDS as i64 * 1000;
@@ -80,9 +80,7 @@ impl Uci {
             "uci" => {
                 send(&format!("id name umax {}", env!("CARGO_PKG_VERSION")));
                 send("id author the umax developers (after H.G. Muller's micro-Max)");
-                // The most that can be allocated now (the current table
-                // is freed before a new one is made, so it can be had too).
-                let max = usable_megabytes().max(self.searcher.table().megabytes());
+                let max = self.searcher.most_table_megabytes();
                 send(&format!(
                     "option name Hash type spin default {} min 1 max {max}",
                     DEFAULT_MEGABYTES.min(max)
@@ -173,7 +171,7 @@ impl Uci {
     /// that can be allocated (what `uci` advertised). The old table is freed
     /// first, so that the two are never held together.
     fn set_hash(&mut self, value: &str) {
-        let max = usable_megabytes().max(self.searcher.table().megabytes());
+        let max = self.searcher.most_table_megabytes();
         let megabytes = match parse_number(value, 1..=max) {
             Ok(megabytes) => megabytes,
             Err(error) => {

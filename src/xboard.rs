@@ -32,7 +32,6 @@ use crate::search::{
     INFINITY, Listener, MAX_PLIES, SearchInfo, Searcher, Silent, mate_in, techniques,
 };
 use crate::session::{EngineRole, Outcome, Session};
-use crate::table::usable_megabytes;
 
 /// The features umax announces after `protover 2`. `sigint=0`: xboard must not
 /// interrupt umax with SIGINT (it would end the process). `sigterm` keeps its
@@ -308,7 +307,7 @@ impl Xboard {
     /// what this machine could ever give (as UCI's `Hash` maximum) is an
     /// error that keeps the table as it is.
     fn set_memory(&mut self, argument: &str) {
-        let max = usable_megabytes().max(self.session.searcher.table().megabytes());
+        let max = self.session.searcher.most_table_megabytes();
         let megabytes = match parse_number(argument, 1..=max) {
             Ok(megabytes) => megabytes,
             Err(error) => {

@@ -63,7 +63,7 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, Move, Square};
 use crate::clock::{Deadlines, Limits};
 use crate::eval::{self, Score};
-use crate::table::TranspositionTable;
+use crate::table::{TranspositionTable, usable_megabytes};
 
 pub mod beal;
 mod micromax;
@@ -342,6 +342,13 @@ impl Searcher {
                 Err(error)
             }
         }
+    }
+
+    /// The largest table, in MiB, that a resize could have now: what can be
+    /// allocated, or the current table's size (it is freed before a new one
+    /// is made, so it can always be had again). The protocols' maximum.
+    pub fn most_table_megabytes(&self) -> usize {
+        usable_megabytes().max(self.table.megabytes())
     }
 
     /// Replace the hash table by the largest of at most `megabytes` MiB that can
