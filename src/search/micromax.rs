@@ -197,6 +197,19 @@ fn nudge_history(score: &mut Score, bonus: Score) {
     *score += bonus - *score * bonus.abs() / HISTORY_LIMIT;
 }
 
+/// A move's place in `order_with_killers`' order as one number, so that
+/// the sort compares integers rather than triples: its class (good
+/// captures, killers, counter-move, quiet moves, bad captures) in the top
+/// bits, then its value within the class (lowest first, shifted to be
+/// unsigned in the same order), then its place in the list, which breaks
+/// ties so that equal moves keep their generation order.
+#[inline]
+fn ordering_key(class: u64, value: Score, place: usize) -> u64 {
+    let value = (i64::from(value) - i64::from(Score::MIN)) as u64;
+    debug_assert!(class < 1 << 16 && place < 1 << 16);
+    class << 48 | value << 16 | place as u64
+}
+
 /// One move of a node's move list, with its ordering key.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct ScoredMove {
@@ -449,7 +462,7 @@ impl Searcher {
         if self.settings.null_first
             && full_width
             && iteration == depth - 1
-            && self.null_move_allowed(beta, judged_eval, depth, ply, in_check)
+            && self.null_move_allowed(beta, judged_eval, depth, ply, in_check, entry)
             && !self.previous_move_was_illegal()
         {
             null_tried_at = Some(depth);
@@ -618,7 +631,7 @@ impl Searcher {
             // to move may decline to capture and keep the current score.
             // (Not again if it was tried before the moves were generated.)
             let null_score = if null_tried_at != Some(iteration)
-                && self.null_move_allowed(beta, judged_eval, iteration, ply, in_check)
+                && self.null_move_allowed(beta, judged_eval, iteration, ply, in_check, entry)
             {
                 self.search_null_move(
                     beta,
@@ -1410,12 +1423,25 @@ impl Searcher {
         iteration: i32,
         ply: usize,
         in_check: bool,
+        entry: Option<Entry>,
     ) -> bool {
         // Deviation from micro-Max (switch `null_eval`, on in the default): a
         // position that does not even reach beta standing still will hardly
         // reach it after passing, so the null move is not worth its search.
+        //
+        // Deviation from micro-Max (switch `null_table`, off by default): nor
+        // will it where a search of this position at least a ply deeper
+        // than the null move's stayed below beta with its best move:
+        // passing is seldom better than every move.
+        let table_says_below = self.settings.null_table
+            && entry.is_some_and(|entry| {
+                entry.bound != Bound::Lower
+                    && entry.score < beta
+                    && entry.depth >= iteration - self.settings.null_reduction
+            });
         iteration > QUIESCENCE_DEPTH
             && (!self.settings.null_eval || eval >= beta)
+            && !table_says_below
             && match self.settings.null {
                 NullMove::Off => false,
                 NullMove::On => {
@@ -1534,10 +1560,16 @@ impl Searcher {
             // root's moves too. Off, every root move is searched to the full
             // depth: each can become the move played, and a reduced move that
             // fails low there is not looked at again in this iteration.
+            // Deviation from micro-Max (switch `lmr_bad_captures`, off by
+            // default): a capture that loses material by static exchange
+            // comes last in the list, and is as unlikely as a late quiet
+            // move to be the best.
+            let reducible_kind = !is_capture
+                || (self.settings.lmr_bad_captures && !see::is_good_capture(&self.board, mv));
             if plies >= 3
                 && (ply > 0 || self.settings.lmr_root)
                 && move_number >= 3
-                && !is_capture
+                && reducible_kind
                 && !is_hint
                 && mv.promotion.is_none()
                 && !killers.contains(&Some(mv))
@@ -1875,7 +1907,7 @@ impl Searcher {
                 None if by_history => (4, -self.quiet_history(mv, reply_row)),
                 None => (4, 0),
             };
-            keyed.push(((class, value, place), scored));
+            keyed.push((ordering_key(class, value, place), scored));
         }
         // Ties keep their order (the place breaks them: quiet moves stay in
         // generation order); an unstable sort needs no buffer.

@@ -228,6 +228,9 @@ pub struct Settings {
     pub null_margin_reduction: bool,
     /// The null move is tried before the node generates its moves.
     pub null_first: bool,
+    /// No null move where the hash table holds an upper bound below beta
+    /// from a search at least a ply deeper than the null move's.
+    pub null_table: bool,
     /// `eval=tapered`: every node is scored at its own game phase (micro-Max:
     /// at the root's).
     pub node_phase: bool,
@@ -248,6 +251,9 @@ pub struct Settings {
     pub lmr_pv: bool,
     /// With `lmr_table`: the root's moves are reduced too.
     pub lmr_root: bool,
+    /// With `lmr_table`: late captures that lose material by static
+    /// exchange are reduced too.
+    pub lmr_bad_captures: bool,
     /// With `lmr_table` and `ordering=history`: a quiet move with a good
     /// history is reduced less, one with a bad history more.
     pub lmr_history: bool,
@@ -448,6 +454,7 @@ impl Settings {
             null_adaptive: false,
             null_margin_reduction: false,
             null_first: false,
+            null_table: false,
             node_phase: false,
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
@@ -456,6 +463,7 @@ impl Settings {
             lmr_divisor: LMR_DIVISOR,
             lmr_pv: false,
             lmr_root: true,
+            lmr_bad_captures: false,
             lmr_history: false,
             mate_threat: MateThreat::Off,
             improving: false,
@@ -933,6 +941,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.null_first = v != 0,
     },
     TechniqueOption {
+        name: "null_table",
+        kind: OptionKind::Switch,
+        doc: "no null move where the hash table holds an upper bound below beta from a search at least a ply deeper than the null move's",
+        get: |s| i32::from(s.null_table),
+        set: |s, v| s.null_table = v != 0,
+    },
+    TechniqueOption {
         name: "node_phase",
         kind: OptionKind::Switch,
         doc: "eval=tapered: score every node at its own game phase, so a capture re-blends every piece (micro-Max: the root's phase)",
@@ -1001,6 +1016,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "with lmr_table: the root's moves are reduced too (off: every root move is searched to the full depth)",
         get: |s| i32::from(s.lmr_root),
         set: |s, v| s.lmr_root = v != 0,
+    },
+    TechniqueOption {
+        name: "lmr_bad_captures",
+        kind: OptionKind::Switch,
+        doc: "with lmr_table: a late capture that loses material by static exchange is reduced as a late quiet move is (micro-Max: captures are never reduced)",
+        get: |s| i32::from(s.lmr_bad_captures),
+        set: |s, v| s.lmr_bad_captures = v != 0,
     },
     TechniqueOption {
         name: "lmr_history",
