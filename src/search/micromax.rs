@@ -1546,8 +1546,9 @@ impl Searcher {
         }
         // Deviation from micro-Max (switch `lmr_table`, on by default): the
         // reduction grows with the depth and with the move's place in the
-        // list, and pawn moves are reduced too; the hint, captures,
-        // promotions, killers, checks and the first two moves are not.
+        // list, and pawn moves are reduced too; the hint, captures (but
+        // see `lmr_bad_captures`), promotions, killers, checks and the
+        // first two moves are not.
         if let Some(LateMove {
             number: move_number,
             in_pv,
@@ -1556,16 +1557,16 @@ impl Searcher {
         {
             let plies = iteration - QUIESCENCE_DEPTH;
             let killers = self.killers.get(ply).copied().unwrap_or_default();
-            // Switch `lmr_root` (on by default): table LMR reduces the
-            // root's moves too. Off, every root move is searched to the full
-            // depth: each can become the move played, and a reduced move that
-            // fails low there is not looked at again in this iteration.
             // Deviation from micro-Max (switch `lmr_bad_captures`, off by
             // default): a capture that loses material by static exchange
             // comes last in the list, and is as unlikely as a late quiet
             // move to be the best.
             let reducible_kind = !is_capture
                 || (self.settings.lmr_bad_captures && !see::is_good_capture(&self.board, mv));
+            // Switch `lmr_root` (on by default): table LMR reduces the
+            // root's moves too. Off, every root move is searched to the full
+            // depth: each can become the move played, and a reduced move that
+            // fails low there is not looked at again in this iteration.
             if plies >= 3
                 && (ply > 0 || self.settings.lmr_root)
                 && move_number >= 3
