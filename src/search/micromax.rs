@@ -197,19 +197,6 @@ fn nudge_history(score: &mut Score, bonus: Score) {
     *score += bonus - *score * bonus.abs() / HISTORY_LIMIT;
 }
 
-/// A move's place in `order_with_killers`' order as one number, so that
-/// the sort compares integers rather than triples: its class (good
-/// captures, killers, counter-move, quiet moves, bad captures) in the top
-/// bits, then its value within the class (lowest first, shifted to be
-/// unsigned in the same order), then its place in the list, which breaks
-/// ties so that equal moves keep their generation order.
-#[inline]
-fn ordering_key(class: u64, value: Score, place: usize) -> u64 {
-    let value = (i64::from(value) - i64::from(Score::MIN)) as u64;
-    debug_assert!(class < 1 << 16 && place < 1 << 16);
-    class << 48 | value << 16 | place as u64
-}
-
 /// One move of a node's move list, with its ordering key.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct ScoredMove {
@@ -1557,20 +1544,19 @@ impl Searcher {
         {
             let plies = iteration - QUIESCENCE_DEPTH;
             let killers = self.killers.get(ply).copied().unwrap_or_default();
-            // Deviation from micro-Max (switch `lmr_bad_captures`, off by
-            // default): a capture that loses material by static exchange
-            // comes last in the list, and is as unlikely as a late quiet
-            // move to be the best.
-            let reducible_kind = !is_capture
-                || (self.settings.lmr_bad_captures && !see::is_good_capture(&self.board, mv));
             // Switch `lmr_root` (on by default): table LMR reduces the
             // root's moves too. Off, every root move is searched to the full
             // depth: each can become the move played, and a reduced move that
             // fails low there is not looked at again in this iteration.
+            //
+            // Deviation from micro-Max (switch `lmr_bad_captures`, off by
+            // default): a capture that loses material by static exchange
+            // comes last in the list, and is reduced as a late quiet move is.
             if plies >= 3
                 && (ply > 0 || self.settings.lmr_root)
                 && move_number >= 3
-                && reducible_kind
+                && (!is_capture
+                    || (self.settings.lmr_bad_captures && !see::is_good_capture(&self.board, mv)))
                 && !is_hint
                 && mv.promotion.is_none()
                 && !killers.contains(&Some(mv))
@@ -1908,7 +1894,7 @@ impl Searcher {
                 None if by_history => (4, -self.quiet_history(mv, reply_row)),
                 None => (4, 0),
             };
-            keyed.push((ordering_key(class, value, place), scored));
+            keyed.push(((class, value, place), scored));
         }
         // Ties keep their order (the place breaks them: quiet moves stay in
         // generation order); an unstable sort needs no buffer.
