@@ -228,8 +228,9 @@ pub struct Settings {
     pub null_margin_reduction: bool,
     /// The null move is tried before the node generates its moves.
     pub null_first: bool,
-    /// No null move where the hash table holds an upper bound below beta
-    /// from a search at least a ply deeper than the null move's.
+    /// No null move where the hash table holds an upper bound or exact
+    /// score below beta from a search at least a ply deeper than the null
+    /// move's.
     pub null_table: bool,
     /// `eval=tapered`: every node is scored at its own game phase (micro-Max:
     /// at the root's).
@@ -943,7 +944,7 @@ pub const OPTIONS: &[TechniqueOption] = &[
     TechniqueOption {
         name: "null_table",
         kind: OptionKind::Switch,
-        doc: "no null move where the hash table holds an upper bound below beta from a search at least a ply deeper than the null move's",
+        doc: "no null move where the hash table holds an upper bound or exact score below beta from a search at least a ply deeper than the null move's",
         get: |s| i32::from(s.null_table),
         set: |s, v| s.null_table = v != 0,
     },
