@@ -592,6 +592,9 @@ impl EvalTerms {
     pub const OUTPOSTS: EvalTerms = EvalTerms(1 << 24);
     /// An enemy piece blockading a passed pawn (as [`Self::MOBILITY`]).
     pub const BLOCKED_PASSERS: EvalTerms = EvalTerms(1 << 25);
+    /// The square of the weight of the attack on the enemy king, for a side
+    /// with its queen and two attackers or more (as [`Self::MOBILITY`]).
+    pub const KING_DANGER: EvalTerms = EvalTerms(1 << 26);
     /// The terms counted afresh in every full-width node: they depend on
     /// where every piece stands or can go, which no move's gain keeps up to
     /// date.
@@ -605,7 +608,8 @@ impl EvalTerms {
             | 1 << 22
             | 1 << 23
             | 1 << 24
-            | 1 << 25,
+            | 1 << 25
+            | 1 << 26,
     );
     /// Terms with fitted values that have not yet measured well enough to
     /// be adopted: off in [`Self::DEFAULT`] and in every preset, each a
@@ -614,7 +618,8 @@ impl EvalTerms {
         Self::TAPERED_KING_FILES.0
             | Self::KING_ATTACKERS.0
             | Self::OUTPOSTS.0
-            | Self::BLOCKED_PASSERS.0,
+            | Self::BLOCKED_PASSERS.0
+            | Self::KING_DANGER.0,
     );
     /// Every seed-002 term.
     const SEED_TERMS: EvalTerms = EvalTerms(63);

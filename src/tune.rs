@@ -80,7 +80,7 @@ pub const USAGE: &str = "\
 usage: umax tune PGN... [--out FILE] [--iterations N] [--skip-plies N]
                         [--rate CP] [--l2 LAMBDA] [--smooth LAMBDA]
                         [--start umax|current] [--terms-only]
-                        [--only SWITCH,...]
+                        [--only SWITCH,...] [--keep-last]
 
 Fits the tapered evaluation (eval=tapered) to the results of the games in the
 PGN files (Texel tuning) and writes the tables as Rust source to FILE
@@ -98,7 +98,11 @@ of one opening in ten are held out; the pass that predicts them best is kept.
                    stay as they start (few parameters: no overfitting)
   --only SWITCHES  fit only the position terms of these laboratory switches
                    (e.g. king_attackers,tapered_king_files); every other
-                   value stays as it starts";
+                   value stays as it starts, and the terms on trial (off
+                   in the default) not named count as zero while fitting
+  --keep-last      keep the last pass, not the one that predicts the
+                   held-out games best (for a few values, whose gain there
+                   is smaller than the noise: games decide)";
 
 /// Positions skipped after a game's start position by default.
 pub const DEFAULT_SKIP_PLIES: usize = 8;
@@ -133,6 +137,11 @@ pub struct TuneOptions {
     /// everything else stays put (to learn what new terms are worth on
     /// their own, beside the values the engine already has).
     pub only: Option<EvalTerms>,
+    /// Keep the last pass instead of the one that predicts the held-out
+    /// games best: for a fit of a few values, whose gain on the held-out
+    /// tenth of the games is smaller than that tenth's noise, so that games
+    /// played with the values decide instead.
+    pub keep_last: bool,
 }
 
 impl Default for TuneOptions {
@@ -144,6 +153,7 @@ impl Default for TuneOptions {
             smooth: DEFAULT_SMOOTH,
             terms_only: false,
             only: None,
+            keep_last: false,
         }
     }
 }
@@ -647,6 +657,7 @@ pub fn tune(
         smooth,
         terms_only,
         only,
+        keep_last,
     } = options;
     // Which parameters move: every one, the position terms', or only
     // those of the terms `only` names.
@@ -657,10 +668,23 @@ pub fn tune(
             None => is_term || !terms_only,
         }
     };
-    let first = Model::from_params(start);
+    // With `only`, a term still on trial that is not being fitted is off
+    // in the evaluation the engine plays: it is held at zero while the
+    // others fit, so they do not lean on it, and gets its value back after.
+    let held_off = |term: usize| {
+        only.is_some_and(|set| {
+            let switch = ALL_TERMS[term].switch();
+            EvalTerms::ON_TRIAL.contains(switch) && !set.contains(switch)
+        })
+    };
+    let mut played = *start;
+    for term in (0..TERMS).filter(|&term| held_off(term)) {
+        played.terms[term] = [0, 0];
+    }
+    let first = Model::from_params(&played);
     let mut model = first.clone();
     let k = fit_k(&model, data);
-    let error_before = data.error_of(start, k);
+    let error_before = data.error_of(&played, k);
     let (mut best, mut best_error, mut best_iteration) = (model.clone(), error_before[1], 0);
     // Adam (Kingma and Ba, 2014) with its usual constants.
     let (beta1, beta2, epsilon): (f64, f64, f64) = (0.9, 0.999, 1e-8);
@@ -699,7 +723,7 @@ pub fn tune(
         if iteration % CHECK_EVERY == 0 || iteration == iterations {
             let held_out = model.error(data, &data.held_out, k);
             // With nothing held out, the last pass is kept.
-            if held_out <= best_error || data.held_out.is_empty() {
+            if held_out <= best_error || data.held_out.is_empty() || keep_last {
                 (best, best_error, best_iteration) = (model.clone(), held_out, iteration);
             }
             if iteration % 100 == 0 {
@@ -707,12 +731,16 @@ pub fn tune(
             }
         }
     }
-    let params = best.to_params(&first);
+    let mut params = best.to_params(&first);
+    let error_after = data.error_of(&params, k);
+    for term in (0..TERMS).filter(|&term| held_off(term)) {
+        params.terms[term] = start.terms[term];
+    }
     Tuned {
         params,
         k,
         error_before,
-        error_after: data.error_of(&params, k),
+        error_after,
         best_iteration,
     }
 }
@@ -831,7 +859,8 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
         })
     };
     let terms_only = args.iter().any(|arg| arg == "--terms-only");
-    args.retain(|arg| arg != "--terms-only");
+    let keep_last = args.iter().any(|arg| arg == "--keep-last");
+    args.retain(|arg| arg != "--terms-only" && arg != "--keep-last");
     let out = take_option(&mut args, "--out")?.unwrap_or_else(|| "tuned.rs".to_string());
     let iterations = number(
         take_option(&mut args, "--iterations")?,
@@ -898,6 +927,7 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
             smooth,
             terms_only,
             only,
+            keep_last,
         },
         start,
     })

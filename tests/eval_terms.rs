@@ -799,7 +799,7 @@ fn open_files_and_storming_pawns_at_the_king_and_its_attackers_are_counted() {
 
 #[test]
 fn each_new_term_switch_changes_the_evaluation_where_its_term_occurs() {
-    // The thirtieth step's terms, off in the default: switched on, each
+    // The thirtieth and thirty-fifth steps' terms, off in the default: switched on, each
     // moves the evaluation of a position where it occurs (the structure
     // term through the static evaluation, the piece-walk terms through the
     // activity part), and leaves alone one where it does not.
@@ -823,6 +823,11 @@ fn each_new_term_switch_changes_the_evaluation_where_its_term_occurs() {
             "blocked_passers",
             EvalTerms::BLOCKED_PASSERS,
             "4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1",
+        ),
+        (
+            "king_danger",
+            EvalTerms::KING_DANGER,
+            "6k1/8/8/6NQ/8/8/8/6K1 w - - 0 1",
         ),
     ];
     let default = Settings::default().eval_terms;
@@ -1025,4 +1030,38 @@ fn drawish_changes_a_search_of_a_pawnless_ending() {
             .nodes()
     };
     assert_ne!(nodes("drawish=on"), nodes("drawish=off"));
+}
+
+#[test]
+fn king_danger_grows_with_the_square_of_the_attack_and_needs_the_queen() {
+    let count = activity_count;
+    // The queen on h5 bears on f7, h7 and h8, the knight on g5 on f7 and
+    // h7: weight 5·3 + 2·2 = 19, counted 19² / 16 = 22.
+    assert_eq!(
+        count("6k1/8/8/6NQ/8/8/8/6K1 w - - 0 1", Term::KingDanger),
+        22
+    );
+    // The same attack by Black, on White's king: the count is Black's.
+    assert_eq!(
+        count(
+            &colour_mirror("6k1/8/8/6NQ/8/8/8/6K1 w - - 0 1"),
+            Term::KingDanger
+        ),
+        -22
+    );
+    // One attacker alone: nothing.
+    assert_eq!(count("6k1/8/8/7Q/8/8/8/6K1 w - - 0 1", Term::KingDanger), 0);
+    // Two attackers without the queen (a rook on the h-file instead):
+    // nothing either.
+    assert_eq!(
+        count("6k1/8/8/6N1/8/8/8/6KR w - - 0 1", Term::KingDanger),
+        0
+    );
+    // The square grows faster than the attack: doubling the weight
+    // quadruples the count, up to its cap.
+    assert_eq!(tapered::king_danger(14, 2, true), 12);
+    assert_eq!(tapered::king_danger(28, 3, true), 49);
+    assert_eq!(tapered::king_danger(60, 4, true), 100);
+    assert_eq!(tapered::king_danger(28, 1, true), 0);
+    assert_eq!(tapered::king_danger(28, 3, false), 0);
 }

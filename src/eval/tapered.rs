@@ -122,6 +122,14 @@
 //! (`blocked_passers`). `umax tune --only SWITCH,...` fits such terms alone,
 //! every other value held where it is.
 //!
+//! One more, also on trial: **king danger** (`king_danger`). An attack on
+//! the king is more than the sum of its attackers: a queen alone is
+//! parried, a queen with a knight and a rook mates. Each attack on a square
+//! at the enemy king weighs by the attacker (knight and bishop 2, rook 3,
+//! queen 5), and the term counts the square of the sum, for a side with
+//! its queen and two attackers or more ([`king_danger`]): one number whose
+//! value grows faster than the attack, beside the linear `king_attack`.
+//!
 //! ## Why every table has all 64 squares
 //!
 //! Each table is a whole board, one entry per square. Until the thirteenth
@@ -289,10 +297,15 @@ pub enum Term {
     /// A knight, bishop, rook, queen or king of the enemy on the square in
     /// front of a passed pawn: a blockade.
     BlockedPasser,
+    /// The square of the weight of an attack on the enemy king's squares
+    /// (see [`king_danger`]), counted only for a side that has its queen
+    /// and at least two pieces in the attack: the danger grows faster than
+    /// the attackers, which a linear term cannot say.
+    KingDanger,
 }
 
 /// Number of position terms.
-pub const TERMS: usize = 30;
+pub const TERMS: usize = 31;
 
 /// The position terms in the order of [`TaperedParams::terms`].
 pub const ALL_TERMS: [Term; TERMS] = [
@@ -326,6 +339,7 @@ pub const ALL_TERMS: [Term; TERMS] = [
     Term::KingAttackers,
     Term::Outpost,
     Term::BlockedPasser,
+    Term::KingDanger,
 ];
 
 impl Term {
@@ -352,6 +366,7 @@ impl Term {
             Term::KingAttackers => EvalTerms::KING_ATTACKERS,
             Term::Outpost => EvalTerms::OUTPOSTS,
             Term::BlockedPasser => EvalTerms::BLOCKED_PASSERS,
+            Term::KingDanger => EvalTerms::KING_DANGER,
             _ => EvalTerms::TAPERED_PASSED,
         }
     }
@@ -391,6 +406,7 @@ impl Term {
             Term::KingAttackers => "piece beyond the first attacking a square at the enemy king",
             Term::Outpost => "knight or bishop on an outpost",
             Term::BlockedPasser => "passed pawn with an enemy piece in front of it",
+            Term::KingDanger => "square of the weight of an attack on the enemy king (/16)",
         }
     }
 }
@@ -1100,6 +1116,8 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
         let threatened = pawn_attacks(color.opposite(), enemy_pawns);
         let mut bishops = 0;
         let mut king_attackers = 0;
+        let mut attack_weight = 0;
+        let mut has_queen = false;
         let mut minors = 0;
         let mut pieces = board.occupied_by(color);
         while pieces != 0 {
@@ -1150,9 +1168,14 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
             counts[term as usize] += sign * reached.count_ones() as i32;
             counts[Term::UnsafeMobility as usize] +=
                 sign * (reached & threatened).count_ones() as i32;
-            counts[Term::KingAttack as usize] += sign * (attacked & king_zone).count_ones() as i32;
-            king_attackers += i32::from(attacked & king_zone != 0);
+            let king_squares = (attacked & king_zone).count_ones() as i32;
+            counts[Term::KingAttack as usize] += sign * king_squares;
+            king_attackers += i32::from(king_squares != 0);
+            attack_weight += KING_DANGER_WEIGHTS[piece.kind_code()] * king_squares;
+            has_queen |= term == Term::MobilityQueen;
         }
+        counts[Term::KingDanger as usize] +=
+            sign * king_danger(attack_weight, king_attackers, has_queen);
         if bishops >= 2 {
             counts[Term::BishopPair as usize] += sign;
         }
@@ -1179,6 +1202,29 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
         counts[Term::BlockedPasser as usize] += sign * sparse_count(stops & enemy_pieces);
     }
     counts
+}
+
+/// Each attack on a square at the enemy king, by the attacking piece's kind
+/// (by kind code: knight and bishop 2, rook 3, queen 5).
+const KING_DANGER_WEIGHTS: [i32; 7] = [0, 0, 2, 2, 3, 5, 0];
+
+/// The largest [`king_danger`] count: no attack is worth more (and the
+/// tuner's counts, a byte each, stay exact).
+const KING_DANGER_MAX: i32 = 100;
+
+/// The count of [`Term::KingDanger`] for one side: the square of its attack
+/// weight (the sum of [`KING_DANGER_WEIGHTS`] over every attack on a square
+/// at the enemy king), divided by 16 — but only with its queen on the board
+/// and two pieces or more in the attack, and at most [`KING_DANGER_MAX`].
+/// A queen and a knight that bear on
+/// three squares each weigh 21 and count 27; add a rook on two and they
+/// weigh 27 and count 45.
+pub fn king_danger(attack_weight: i32, attackers: i32, has_queen: bool) -> i32 {
+    if has_queen && attackers >= 2 {
+        (attack_weight * attack_weight / 16).min(KING_DANGER_MAX)
+    } else {
+        0
+    }
 }
 
 /// The activity terms switched on in `terms` ([`EvalTerms::ACTIVITY_TERMS`]),

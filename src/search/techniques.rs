@@ -1428,6 +1428,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::BLOCKED_PASSERS, v != 0),
     },
     TechniqueOption {
+        name: "king_danger",
+        kind: OptionKind::Switch,
+        doc: "tuned value of the square of an attack's weight on the enemy king's squares (knight, bishop 2, rook 3, queen 5 an attacked square), for a side with its queen and two attackers or more (eval umax, tapered; counted as mobility)",
+        get: |s| i32::from(s.eval_terms.contains(EvalTerms::KING_DANGER)),
+        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::KING_DANGER, v != 0),
+    },
+    TechniqueOption {
         name: "rook_files",
         kind: OptionKind::Switch,
         doc: "tuned value of a rook on an open or half-open file (eval umax, tapered; counted as mobility)",
