@@ -422,15 +422,10 @@ fn keep_last_keeps_the_last_pass_whatever_the_held_out_games_say() {
     // (the first start position that falls in the held-out tenth): fitting
     // the isolated pawn, the held-out games want pass 0, `keep_last` the
     // last pass.
+    // A white pawn on `rank` (2..=6) and `file`, the kings on e1 and e8.
     let pawn_at = |rank: usize, file: usize| {
-        let rows: Vec<String> = (0..8)
-            .map(|row| match row {
-                0 => "4k3".to_string(),
-                7 => "4K3".to_string(),
-                _ if row == 8 - rank => self::row(file, 'P'),
-                _ => "8".to_string(),
-            })
-            .collect();
+        let mut rows = vec!["8".to_string(); 8];
+        (rows[0], rows[8 - rank], rows[7]) = ("4k3".into(), row(file, 'P'), "4K3".into());
         format!("{} w - - 0 1", rows.join("/"))
     };
     let held_out = |fen: &str| {
@@ -442,6 +437,7 @@ fn keep_last_keeps_the_last_pass_whatever_the_held_out_games_say() {
         .flat_map(|rank| (0..8).map(move |file| (rank, file)))
         .map(|(rank, file)| pawn_at(rank, file))
         .collect();
+    assert!(starts.iter().all(|fen| Board::from_fen(fen).is_ok()));
     let held = starts.iter().find(|fen| held_out(fen)).expect("one in ten");
     let mut pgn = String::new();
     for fen in &starts {
