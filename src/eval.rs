@@ -618,8 +618,7 @@ impl EvalTerms {
         Self::TAPERED_KING_FILES.0
             | Self::KING_ATTACKERS.0
             | Self::OUTPOSTS.0
-            | Self::BLOCKED_PASSERS.0
-            | Self::KING_DANGER.0,
+            | Self::BLOCKED_PASSERS.0,
     );
     /// Every seed-002 term.
     const SEED_TERMS: EvalTerms = EvalTerms(63);

@@ -799,10 +799,11 @@ fn open_files_and_storming_pawns_at_the_king_and_its_attackers_are_counted() {
 
 #[test]
 fn each_new_term_switch_changes_the_evaluation_where_its_term_occurs() {
-    // The thirtieth and thirty-fifth steps' terms, off in the default: switched on, each
-    // moves the evaluation of a position where it occurs (the structure
-    // term through the static evaluation, the piece-walk terms through the
-    // activity part), and leaves alone one where it does not.
+    // The thirtieth and thirty-fifth steps' terms: each moves the
+    // evaluation of a position where it occurs (the structure term through
+    // the static evaluation, the piece-walk terms through the activity
+    // part), and leaves alone one where it does not. The thirtieth step's
+    // are off in the default; king danger is on since the thirty-sixth.
     let cases = [
         (
             "tapered_king_files",
@@ -830,9 +831,16 @@ fn each_new_term_switch_changes_the_evaluation_where_its_term_occurs() {
             "6k1/8/8/6NQ/8/8/8/6K1 w - - 0 1",
         ),
     ];
-    let default = Settings::default().eval_terms;
+    let played = Settings::default().eval_terms;
     for (name, term, fen) in cases {
-        assert!(!default.contains(term), "{name} is on by default");
+        assert_eq!(
+            played.contains(term),
+            term == EvalTerms::KING_DANGER,
+            "{name} on by default"
+        );
+        let default = played.with(term, false);
+        let settings = Settings::from_spec(&format!("{name}=off")).unwrap();
+        assert_eq!(settings.eval_terms, default);
         let settings = Settings::from_spec(&format!("{name}=on")).unwrap();
         assert_eq!(settings.eval_terms, default.with(term, true));
         let evaluate = |terms: EvalTerms, fen: &str| {

@@ -519,7 +519,9 @@ impl Settings {
                 // the activity terms counted 2 or more plies from the
                 // horizon, and mop-up in pawnless wins too (`mop_up_pieces`,
                 // measured on queen-against-rook and two-rooks-against-rook
-                // endings).
+                // endings). Among the activity terms, `king_danger` (the
+                // square of an attack on the king): 3,966 games at 2+0.02,
+                // +10.7 (95 % +2.7 to +18.7), an SPRT [0, 10] accepted.
                 eval: EvalStyle::Tapered,
                 eval_terms: EvalTerms::DEFAULT
                     .with(EvalTerms::ACTIVITY_TERMS, true)
@@ -1650,6 +1652,10 @@ pub fn worth_rows() -> Vec<(String, String)> {
         (
             "a reduced move searched again only above the best score (vs above alpha, micro-Max)",
             "research=alpha",
+        ),
+        (
+            "king danger: the square of an attack on the king",
+            "king_danger=off",
         ),
     ]
     .iter()
