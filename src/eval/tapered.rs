@@ -122,8 +122,8 @@
 //! (`blocked_passers`). `umax tune --only SWITCH,...` fits such terms alone,
 //! every other value held where it is.
 //!
-//! One more, in the default since the thirty-sixth step (the README's
-//! worth table): **king danger** (`king_danger`). An attack on
+//! One more, in the default since the README's thirty-sixth step (an
+//! SPRT over 3,966 games): **king danger** (`king_danger`). An attack on
 //! the king is more than the sum of its attackers: a queen alone is
 //! parried, a queen with a knight and a rook mates. Each attack on a square
 //! at the enemy king weighs by the attacker (knight and bishop 2, rook 3,
