@@ -833,9 +833,10 @@ fn each_new_term_switch_changes_the_evaluation_where_its_term_occurs() {
     ];
     let played = Settings::default().eval_terms;
     for (name, term, fen) in cases {
+        // On by default exactly when it is no longer on trial.
         assert_eq!(
             played.contains(term),
-            term == EvalTerms::KING_DANGER,
+            !EvalTerms::ON_TRIAL.contains(term),
             "{name} on by default"
         );
         let default = played.with(term, false);

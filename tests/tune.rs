@@ -425,7 +425,9 @@ fn keep_last_keeps_the_last_pass_whatever_the_held_out_games_say() {
     // A white pawn on `rank` (2..=6) and `file`, the kings on e1 and e8.
     let pawn_at = |rank: usize, file: usize| {
         let mut rows = vec!["8".to_string(); 8];
-        (rows[0], rows[8 - rank], rows[7]) = ("4k3".into(), row(file, 'P'), "4K3".into());
+        rows[0] = "4k3".to_string();
+        rows[8 - rank] = row(file, 'P');
+        rows[7] = "4K3".to_string();
         format!("{} w - - 0 1", rows.join("/"))
     };
     let held_out = |fen: &str| {
