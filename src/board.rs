@@ -1631,6 +1631,38 @@ impl Board {
         Undo { captured, ..undo }
     }
 
+    /// The Zobrist key the position will have once `mv` (pseudo-legal here)
+    /// is made, without making it: what a search needs to start fetching the
+    /// reply's hash slot early. Exact, except after a double push that
+    /// allows an en-passant capture: whether one is legal is only known on
+    /// the new board, so that key part is left out (the fetch is then merely
+    /// in vain).
+    pub fn key_after(&self, mv: Move) -> u64 {
+        let us = self.side_to_move;
+        let mut key = self.key
+            ^ self.en_passant_key()
+            ^ ZOBRIST.black_to_move
+            ^ ZOBRIST.castling[self.castling.index()]
+            ^ ZOBRIST.castling[self.castling_rights_after(mv).index()];
+        let piece = self.piece_at(mv.from);
+        let placed = mv.promotion.map_or(piece, |kind| Piece::new(us, kind));
+        key ^= piece_key(piece, mv.from) ^ piece_key(placed, mv.to);
+        let captured_square = match mv.kind {
+            MoveKind::EnPassant => Square(mv.to.0.wrapping_sub(us.pawn_push() as u8)),
+            _ => mv.to,
+        };
+        let captured = self.piece_at(captured_square);
+        if !captured.is_empty() {
+            key ^= piece_key(captured, captured_square);
+        }
+        if mv.kind == MoveKind::Castle {
+            let (rook_from, rook_to) = castling_rook_squares(mv.to);
+            let rook = self.piece_at(rook_from);
+            key ^= piece_key(rook, rook_from) ^ piece_key(rook, rook_to);
+        }
+        key
+    }
+
     /// Take back `mv`, which must be the last move made, using its [`Undo`].
     pub fn unmake_move(&mut self, mv: Move, undo: Undo) {
         let them = self.side_to_move;
@@ -2147,6 +2179,54 @@ mod tests {
                 answered > 1000 && checks > 10,
                 "{fen}: {answered} moves, {checks} checks"
             );
+        }
+    }
+
+    /// Compare [`Board::key_after`] with the key making each move gives, for
+    /// every pseudo-legal move of every position `depth` plies down; returns
+    /// (moves compared, of them the double pushes that allow an en-passant
+    /// capture, whose key part `key_after` leaves out).
+    fn count_keys_after(board: &mut Board, depth: u32) -> (u64, u64) {
+        let mut moves = Vec::new();
+        board.generate_moves(&mut moves);
+        let (mut compared, mut en_passant) = (0, 0);
+        for mv in moves {
+            let predicted = board.key_after(mv);
+            let undo = board.make_move(mv);
+            let actual = board.key();
+            if board.en_passant_key() == 0 {
+                assert_eq!(predicted, actual, "{mv:?}, now {}", board.to_fen());
+            } else {
+                assert_eq!(predicted ^ board.en_passant_key(), actual, "{mv:?}");
+                en_passant += 1;
+            }
+            compared += 1;
+            if depth > 1 {
+                let (c, e) = count_keys_after(board, depth - 1);
+                compared += c;
+                en_passant += e;
+            }
+            board.unmake_move(mv, undo);
+        }
+        (compared, en_passant)
+    }
+
+    #[test]
+    fn key_after_predicts_the_key_of_the_move_made() {
+        // Castling (rights lost by king and rook moves and captures),
+        // promotions with and without capture, en passant both ways.
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        ] {
+            let mut board = Board::from_fen(fen).unwrap();
+            let (compared, en_passant) = count_keys_after(&mut board, 3);
+            assert!(compared > 1000, "{fen}: {compared} moves");
+            if fen.starts_with("8/2p5") {
+                assert!(en_passant > 0, "{fen}: no en-passant key met");
+            }
         }
     }
 

@@ -110,6 +110,20 @@ struct Slot {
     generation: u8,
 }
 
+/// Start loading the memory at `address` into the processor's cache: a hint
+/// that changes nothing but how soon a later read of it finds it there.
+#[inline]
+pub fn prefetch<T>(address: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch never faults, whatever the address.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(address.cast::<i8>()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = address;
+}
+
 /// The empty slot: all zero bytes, what freshly allocated memory holds.
 const EMPTY_SLOT: Slot = Slot {
     check: 0,
@@ -448,14 +462,7 @@ impl TranspositionTable {
     /// would). Only a hint: it changes no slot and no search.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let slot = self.slots.as_ptr().wrapping_add(self.slot_index(key));
-            // SAFETY: a prefetch never faults, whatever the address; this one
-            // is inside the table anyway.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(slot.cast::<i8>()) };
-        }
+        prefetch(self.slots.as_ptr().wrapping_add(self.slot_index(key)));
     }
 
     /// Look up the position with Zobrist key `key`.

@@ -50,7 +50,7 @@
 
 use crate::board::{Color, Move, MoveKind, Piece, PieceKind};
 use crate::eval::{self, EvalStyle, PIECE_VALUES, Score};
-use crate::table::{Bound, Entry};
+use crate::table::{Bound, Entry, prefetch};
 
 use super::see;
 use super::techniques::{
@@ -124,6 +124,13 @@ pub const HISTORY_LIMIT: Score = 16384;
 /// bytes each).
 const ACTIVITY_CACHE_ENTRIES: usize = 1 << 16;
 
+/// The activity cache's slot for the position with Zobrist key `key`: its
+/// top bits (the hash table uses the low ones).
+#[inline]
+fn activity_slot(key: u64) -> usize {
+    (key >> (64 - ACTIVITY_CACHE_ENTRIES.trailing_zeros())) as usize
+}
+
 /// Switch `singular`: the fewest plies left at which a node asks whether
 /// its table move is singular (the question costs a search of every other
 /// move to half the depth).
@@ -195,6 +202,18 @@ fn history_bonus(plies: i32) -> Score {
 #[inline]
 fn nudge_history(score: &mut Score, bonus: Score) {
     *score += bonus - *score * bonus.abs() / HISTORY_LIMIT;
+}
+
+/// A move's place in the sorted list as one number, so that sorting
+/// compares integers: its class (good captures, killers, counter-move, quiet
+/// moves, bad captures) first, then its value within the class (lower
+/// first), then its place in the generated list, which breaks ties.
+#[inline]
+fn ordering_key(class: u8, value: Score, place: usize) -> u64 {
+    // Flipping the sign bit makes the order of the unsigned numbers that of
+    // the signed values.
+    let value = u64::from(value.cast_unsigned() ^ 0x8000_0000);
+    u64::from(class) << 48 | value << 16 | place as u64
 }
 
 /// One move of a node's move list, with its ordering key.
@@ -717,6 +736,13 @@ impl Searcher {
                     continue;
                 }
                 tried += 1;
+                // Two plies or more from the horizon every reply is a
+                // full-width node that will read the table (and perhaps the
+                // activity cache): start fetching now, so that memory works
+                // while the move's gain and depth are found.
+                if iteration > QUIESCENCE_DEPTH + 1 {
+                    self.prefetch_reply(mv, iteration - 1);
+                }
 
                 // New eval and alpha.
                 let new_eval = eval + self.move_gain(mv);
@@ -1178,6 +1204,27 @@ impl Searcher {
         score
     }
 
+    /// Start fetching what the reply to `mv`, searched `reply_depth` deep,
+    /// will read first: its hash slot and, if it counts the activity terms,
+    /// its slot of the activity cache. Each read would otherwise wait on
+    /// main memory (the table is far larger than any cache). Only a hint:
+    /// it changes no search.
+    fn prefetch_reply(&self, mv: Move, reply_depth: i32) {
+        let uses_table = self.settings.hash;
+        let counts = counts_activity(reply_depth, self.settings.activity_plies)
+            && !self.activity_cache.is_empty();
+        if !uses_table && !counts {
+            return;
+        }
+        let key = self.board.key_after(mv);
+        if uses_table {
+            self.table.prefetch(key);
+        }
+        if counts {
+            prefetch(&self.activity_cache[activity_slot(key)]);
+        }
+    }
+
     /// The activity terms (mobility, king attack, ...) of the position, from the
     /// searcher's cache or counted and remembered there.
     fn activity(&mut self) -> Score {
@@ -1189,8 +1236,7 @@ impl Searcher {
             self.activity_cache = vec![(0, 0); ACTIVITY_CACHE_ENTRIES];
         }
         let key = self.board.key();
-        // The key's top bits pick the slot (the table uses its low bits).
-        let slot = (key >> (64 - ACTIVITY_CACHE_ENTRIES.trailing_zeros())) as usize;
+        let slot = activity_slot(key);
         // Key 0 marks an empty slot: the start position's key is not 0, and
         // a real key of 0 only costs a count.
         if self.activity_cache[slot].0 == key && key != 0 {
@@ -1894,7 +1940,7 @@ impl Searcher {
                 None if by_history => (4, -self.quiet_history(mv, reply_row)),
                 None => (4, 0),
             };
-            keyed.push(((class, value, place), scored));
+            keyed.push((ordering_key(class, value, place), scored));
         }
         // Ties keep their order (the place breaks them: quiet moves stay in
         // generation order); an unstable sort needs no buffer.

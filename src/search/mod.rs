@@ -239,7 +239,7 @@ pub struct Searcher {
     /// `eval=tapered`'s pawn hash table (see [`eval::tapered::StructureCache`]).
     structure_cache: eval::tapered::StructureCache,
     /// Scratch buffer for sorting a node's moves by their ordering key.
-    ordering_scratch: Vec<((i32, Score, usize), ScoredMove)>,
+    ordering_scratch: Vec<(u64, ScoredMove)>,
     /// micro-Max's `R`: non-pawn material gone from the board (see `eval.rs`).
     material_gone: i32,
     /// The same for the node being searched, followed move by move (unclamped,
