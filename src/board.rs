@@ -832,6 +832,15 @@ const fn zobrist_keys() -> ZobristKeys {
 
 static ZOBRIST: ZobristKeys = zobrist_keys();
 
+/// The square whose piece `mv`, made by `us`, captures: its target square,
+/// or for an en-passant capture the square of the pawn passed by.
+fn captured_square(mv: Move, us: Color) -> Square {
+    match mv.kind {
+        MoveKind::EnPassant => Square(mv.to.0.wrapping_sub(us.pawn_push() as u8)),
+        _ => mv.to,
+    }
+}
+
 #[inline]
 fn piece_key(piece: Piece, square: Square) -> u64 {
     ZOBRIST.pieces[piece.zobrist_index()][square.index()]
@@ -1546,10 +1555,7 @@ impl Board {
     fn leaves_king_safe(&mut self, mv: Move) -> bool {
         let us = self.side_to_move;
         let piece = self.squares[mv.from.index()];
-        let captured_square = match mv.kind {
-            MoveKind::EnPassant => Square(mv.to.0.wrapping_sub(us.pawn_push() as u8)),
-            _ => mv.to,
-        };
+        let captured_square = captured_square(mv, us);
         let captured = self.squares[captured_square.index()];
         let occupied = self.occupied;
         self.occupied[us.index()] ^= mv.from.bit() | mv.to.bit();
@@ -1588,10 +1594,7 @@ impl Board {
         };
         self.key ^= self.en_passant_key() ^ ZOBRIST.castling[self.castling.index()];
 
-        let captured_square = match mv.kind {
-            MoveKind::EnPassant => Square(mv.to.0.wrapping_sub(us.pawn_push() as u8)),
-            _ => mv.to,
-        };
+        let captured_square = captured_square(mv, us);
         let captured = self.piece_at(captured_square);
         if !captured.is_empty() {
             self.remove(captured_square);
@@ -1647,10 +1650,7 @@ impl Board {
         let piece = self.piece_at(mv.from);
         let placed = mv.promotion.map_or(piece, |kind| Piece::new(us, kind));
         key ^= piece_key(piece, mv.from) ^ piece_key(placed, mv.to);
-        let captured_square = match mv.kind {
-            MoveKind::EnPassant => Square(mv.to.0.wrapping_sub(us.pawn_push() as u8)),
-            _ => mv.to,
-        };
+        let captured_square = captured_square(mv, us);
         let captured = self.piece_at(captured_square);
         if !captured.is_empty() {
             key ^= piece_key(captured, captured_square);
@@ -1687,10 +1687,7 @@ impl Board {
             }
         }
         if !undo.captured.is_empty() {
-            let captured_square = match mv.kind {
-                MoveKind::EnPassant => Square(mv.to.0.wrapping_sub(us.pawn_push() as u8)),
-                _ => mv.to,
-            };
+            let captured_square = captured_square(mv, us);
             self.put(captured_square, undo.captured);
         }
         self.castling = undo.castling;
@@ -2132,33 +2129,52 @@ mod tests {
         }
     }
 
-    /// Compare [`Board::gives_check_quickly`] with making each move, for
-    /// every pseudo-legal move of every position `depth` plies down.
-    fn count_quick_check_answers(board: &mut Board, depth: u32) -> (u64, u64) {
+    /// Visit every pseudo-legal move of every position `depth` plies down
+    /// from `board` (not below a move that leaves the king in check when
+    /// `legal_only`): `before(board, mv)` runs before the move is made, and
+    /// `after(board, mv, answer)` on the board after it, with `before`'s answer.
+    fn walk_moves<T>(
+        board: &mut Board,
+        depth: u32,
+        legal_only: bool,
+        before: &mut impl FnMut(&Board, Move) -> T,
+        after: &mut impl FnMut(&Board, Move, T),
+    ) {
         let mut moves = Vec::new();
         board.generate_moves(&mut moves);
-        let (mut answered, mut checks) = (0, 0);
         for mv in moves {
-            let quick = board.gives_check_quickly(mv);
+            let answer = before(board, mv);
             let undo = board.make_move(mv);
-            let check = board.in_check();
-            if let Some(quick) = quick {
-                assert_eq!(quick, check, "{mv:?} in {}", board.to_fen());
-                answered += 1;
-                checks += u64::from(check);
-            }
+            after(board, mv, answer);
+            let mover = board.side_to_move().opposite();
             if depth > 1
-                && !board.is_attacked(
-                    board.king_square(board.side_to_move().opposite()),
-                    board.side_to_move(),
-                )
+                && (!legal_only
+                    || !board.is_attacked(board.king_square(mover), board.side_to_move()))
             {
-                let (a, c) = count_quick_check_answers(board, depth - 1);
-                answered += a;
-                checks += c;
+                walk_moves(board, depth - 1, legal_only, before, after);
             }
             board.unmake_move(mv, undo);
         }
+    }
+
+    /// Compare [`Board::gives_check_quickly`] with making each move, for
+    /// every pseudo-legal move of every position `depth` plies down.
+    fn count_quick_check_answers(board: &mut Board, depth: u32) -> (u64, u64) {
+        let (mut answered, mut checks) = (0, 0);
+        walk_moves(
+            board,
+            depth,
+            true,
+            &mut |board, mv| board.gives_check_quickly(mv),
+            &mut |board, mv, quick| {
+                let check = board.in_check();
+                if let Some(quick) = quick {
+                    assert_eq!(quick, check, "{mv:?} in {}", board.to_fen());
+                    answered += 1;
+                    checks += u64::from(check);
+                }
+            },
+        );
         (answered, checks)
     }
 
@@ -2187,27 +2203,24 @@ mod tests {
     /// (moves compared, of them the double pushes that allow an en-passant
     /// capture, whose key part `key_after` leaves out).
     fn count_keys_after(board: &mut Board, depth: u32) -> (u64, u64) {
-        let mut moves = Vec::new();
-        board.generate_moves(&mut moves);
         let (mut compared, mut en_passant) = (0, 0);
-        for mv in moves {
-            let predicted = board.key_after(mv);
-            let undo = board.make_move(mv);
-            let actual = board.key();
-            if board.en_passant_key() == 0 {
-                assert_eq!(predicted, actual, "{mv:?}, now {}", board.to_fen());
-            } else {
-                assert_eq!(predicted ^ board.en_passant_key(), actual, "{mv:?}");
-                en_passant += 1;
-            }
-            compared += 1;
-            if depth > 1 {
-                let (c, e) = count_keys_after(board, depth - 1);
-                compared += c;
-                en_passant += e;
-            }
-            board.unmake_move(mv, undo);
-        }
+        walk_moves(
+            board,
+            depth,
+            false,
+            &mut |board, mv| board.key_after(mv),
+            &mut |board, mv, predicted| {
+                let missing = board.en_passant_key();
+                assert_eq!(
+                    predicted ^ missing,
+                    board.key(),
+                    "{mv:?}, now {}",
+                    board.to_fen()
+                );
+                compared += 1;
+                en_passant += u64::from(missing != 0);
+            },
+        );
         (compared, en_passant)
     }
 
