@@ -48,14 +48,15 @@
 //! | `I` | [`INFINITY`] | more than any score: a king capture |
 //! | `a` | `entry` | the hash-table slot of this position |
 
-use crate::board::{Color, Move, MoveKind, Piece, PieceKind};
+use crate::board::{Color, KNIGHT_LEAPS, MOVEMENT, Move, MoveKind, Piece, PieceKind};
+use crate::board::{ray_reach, squares_in};
 use crate::eval::{self, EvalStyle, PIECE_VALUES, Score};
 use crate::table::{Bound, Entry, prefetch};
 
 use super::see;
 use super::techniques::{
-    CaptureOrder, CheckExtension, HorizonChecks, MateThreat, MoveOrdering, NullMove, Quiescence,
-    Research, Singular,
+    CaptureOrder, CheckExtension, HorizonChecks, LmrThreats, MateThreat, MoveOrdering, NullMove,
+    Quiescence, Research, Singular,
 };
 use super::{
     DRAW_SCORE, INFINITY, Listener, MATE_BOUND, MATE_DEPTH, QUIESCENCE_DEPTH, SCORING_PASS,
@@ -119,6 +120,11 @@ const PROBCUT_REDUCTION: i32 = 3;
 
 /// The largest history score (switch `ordering=history`).
 pub const HISTORY_LIMIT: Score = 16384;
+
+/// Switch `threat_ordering`: what a quiet move that attacks a bigger piece
+/// adds to its history score when the quiet moves are sorted, a quarter of
+/// the history's range.
+const THREAT_ORDERING_BONUS: Score = HISTORY_LIMIT / 4;
 
 /// Slots in the searcher's cache of activity terms (a power of two; 16
 /// bytes each).
@@ -960,6 +966,39 @@ impl Searcher {
             && eval::relative_rank(self.board.side_to_move(), mv.to) == 6
     }
 
+    /// Switches `lmr_threats` and `threat_ordering`: does quiet move `mv`
+    /// put its piece where it attacks an enemy piece worth more than a pawn
+    /// above itself (a pawn hitting a knight, a knight or bishop a rook, a
+    /// rook the queen)? Next move it wins material unless the opponent
+    /// answers, which a reduced search may not look far enough to see.
+    /// Kings threaten nothing here.
+    fn threatens_bigger_piece(&self, mv: Move) -> bool {
+        let mover = self.board.piece_at(mv.from);
+        let Some(kind) = mover.kind() else {
+            return false;
+        };
+        let us = self.board.side_to_move();
+        let attacks = match kind {
+            PieceKind::Pawn => [us.pawn_push() - 1, us.pawn_push() + 1]
+                .into_iter()
+                .filter_map(|step| mv.to.offset(step))
+                .fold(0, |set, square| set | square.bit()),
+            PieceKind::Knight => KNIGHT_LEAPS[mv.to.bit_index()],
+            PieceKind::King => 0,
+            _ => {
+                // The piece has left its square, so a ray may pass through it.
+                let occupancy = self.board.occupied() & !mv.from.bit();
+                let (steps, _) = MOVEMENT[kind as usize];
+                steps
+                    .iter()
+                    .fold(0, |set, &step| set | ray_reach(mv.to, step, occupancy))
+            }
+        };
+        let threshold = PIECE_VALUES[kind as usize] + PIECE_VALUES[PieceKind::Pawn as usize];
+        squares_in(attacks & self.board.occupied_by(us.opposite()))
+            .any(|square| PIECE_VALUES[self.board.piece_at(square).kind_code()] > threshold)
+    }
+
     /// Switch `recapture_extension`: does capture `mv`, in the node at `ply`,
     /// take back on the square where the move into the node captured, a
     /// piece within a pawn of the value that move took?
@@ -1626,6 +1665,22 @@ impl Searcher {
                 if self.settings.improving_lmr && !improving && !in_pv {
                     reduction += 1;
                 }
+                // Deviation from micro-Max (switch `lmr_threats`, off by
+                // default): a quiet move that attacks a bigger piece is a
+                // threat to win material, and threats are how combinations
+                // begin; reduced as a plain quiet move, it fails low before
+                // the search sees the material fall.
+                let threat_reduction = match self.settings.lmr_threats {
+                    LmrThreats::Off => None,
+                    LmrThreats::Less => Some(reduction - 1),
+                    LmrThreats::Unreduced => Some(0),
+                    LmrThreats::PvUnreduced => in_pv.then_some(0),
+                };
+                if let Some(lesser) = threat_reduction
+                    && self.threatens_bigger_piece(mv)
+                {
+                    reduction = lesser;
+                }
                 if reduction > 0 {
                     self.stats.lmr_reductions += 1;
                     return (iteration - 1 - reduction).max(QUIESCENCE_DEPTH + 1);
@@ -1937,7 +1992,16 @@ impl Searcher {
                 None if Some(mv) == killer_1 => (1, 0),
                 None if Some(mv) == killer_2 => (2, 0),
                 None if counter == Some(mv) => (3, 0),
-                None if by_history => (4, -self.quiet_history(mv, reply_row)),
+                // Deviation from micro-Max (switch `threat_ordering`, off by
+                // default): a threat to win material is often the best quiet
+                // move, before its history has learnt so.
+                None if by_history => {
+                    let mut value = self.quiet_history(mv, reply_row);
+                    if self.settings.threat_ordering && self.threatens_bigger_piece(mv) {
+                        value += THREAT_ORDERING_BONUS;
+                    }
+                    (4, -value)
+                }
                 None => (4, 0),
             };
             keyed.push((ordering_key(class, value, place), scored));
@@ -2408,6 +2472,55 @@ mod tests {
         }
     }
 
+    #[test]
+    fn a_threat_attacks_a_piece_worth_more_than_a_pawn_above_the_mover() {
+        let mut searcher = Searcher::new(10);
+        for (fen, moves, threats) in [
+            // WAC.080: Ra1 attacks the queen on a2; Rd2 attacks nothing.
+            (
+                "r4rk1/p1B1bpp1/1p2pn1p/8/2PP4/3B1P2/qP2QP1P/3R1RK1 w - - 0 1",
+                ["d1a1", "d1d2"],
+                [true, false],
+            ),
+            // WAC.291: h3 attacks the queen on g4; Kf1 is a king's step.
+            (
+                "5r1k/3b2p1/p6p/1pRpR3/1P1P2q1/P4pP1/5QnP/1B4K1 w - - 0 1",
+                ["h2h3", "g1f1"],
+                [true, false],
+            ),
+            // The rook looks back through the square it left to the queen.
+            (
+                "4k3/8/8/8/3R4/8/3q4/7K w - - 0 1",
+                ["d4d6", "d4h4"],
+                [true, false],
+            ),
+            // A knight attacking a rook threatens; attacking a bishop, worth
+            // less than a pawn more than itself, does not.
+            (
+                "4k3/8/8/3b4/8/8/6N1/4K3 w - - 0 1",
+                ["g2e3", "g2f4"],
+                [false, false],
+            ),
+            (
+                "4k3/8/8/3r4/8/8/6N1/4K3 w - - 0 1",
+                ["g2e3", "g2h4"],
+                [true, false],
+            ),
+            // A black pawn attacks downwards: g5 hits the knight on f4.
+            (
+                "4k3/6p1/8/8/5N2/8/8/4K3 b - - 0 1",
+                ["g7g5", "g7g6"],
+                [true, false],
+            ),
+        ] {
+            searcher.board = Board::from_fen(fen).unwrap();
+            for (text, threat) in moves.iter().zip(threats) {
+                let mv = searcher.board.parse_coordinate_move(text).unwrap();
+                assert_eq!(searcher.threatens_bigger_piece(mv), threat, "{fen} {text}");
+            }
+        }
+    }
+
     /// A searcher under `spec` on a position for the ordering tests: exd5
     /// wins a knight (good); Qxh5 loses the queen to gxh5 (bad); the pawn on
     /// d3 keeps the queen off d5.
@@ -2422,6 +2535,20 @@ mod tests {
     fn listed_moves(searcher: &Searcher) -> Vec<String> {
         let moves = searcher.move_stack.iter();
         moves.map(|scored| scored.mv.coordinate()).collect()
+    }
+
+    #[test]
+    fn threat_ordering_sorts_a_threat_first_among_the_quiet_moves() {
+        // No capture; of the quiet moves Na3 and Nd2 attack the rook on c4.
+        let first = |spec: &str| {
+            let mut searcher = ordering_position(spec);
+            searcher.board = Board::from_fen("6k1/8/8/8/2r5/8/8/1N1Q2K1 w - - 0 1").unwrap();
+            assert!(!searcher.generate_and_rank(true, false, 0));
+            listed_moves(&searcher)[0].clone()
+        };
+        let threats = ["b1a3", "b1d2"];
+        assert!(threats.contains(&first("threat_ordering=on").as_str()));
+        assert!(!threats.contains(&first("threat_ordering=off").as_str()));
     }
 
     #[test]

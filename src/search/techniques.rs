@@ -114,6 +114,22 @@ pub enum Research {
     Best,
 }
 
+/// Switch `lmr_threats`: how table LMR treats a quiet move that threatens
+/// to win material, its piece attacking a bigger enemy piece from its new
+/// square (a pawn hitting a knight, a knight a rook, a rook the queen).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LmrThreats {
+    /// As any other late quiet move.
+    Off,
+    /// A ply less reduction.
+    Less,
+    /// Not reduced at all.
+    Unreduced,
+    /// Not reduced in a node with an open window (on the principal
+    /// variation, the root included); elsewhere as any other move.
+    PvUnreduced,
+}
+
 /// What a node does when its null move is answered by mate: if the side to
 /// move passed, it would be mated, so its quiet moves may be the only
 /// defence (or its own threats the only way to go first).
@@ -258,6 +274,12 @@ pub struct Settings {
     /// With `lmr_table` and `ordering=history`: a quiet move with a good
     /// history is reduced less, one with a bad history more.
     pub lmr_history: bool,
+    /// With `lmr_table`: how a late quiet move that attacks an enemy piece
+    /// worth more than itself (a threat to win material) is reduced.
+    pub lmr_threats: LmrThreats,
+    /// With `ordering=history`: a quiet move that attacks an enemy piece
+    /// worth more than itself is sorted as if its history were higher.
+    pub threat_ordering: bool,
     /// What a node does when its null move is answered by mate.
     pub mate_threat: MateThreat,
     /// A node whose evaluation is above that of its side's last node on the
@@ -463,6 +485,8 @@ impl Settings {
             lmr_table: false,
             lmr_divisor: LMR_DIVISOR,
             lmr_pv: false,
+            lmr_threats: LmrThreats::Off,
+            threat_ordering: false,
             lmr_root: true,
             lmr_bad_captures: false,
             lmr_history: false,
@@ -755,6 +779,12 @@ const PV_TABLE_CUTOFFS: [PvTableCutoffs; 3] = [
     PvTableCutoffs::NotMates,
 ];
 const RESEARCHES: [Research; 2] = [Research::Alpha, Research::Best];
+const LMR_THREATS: [LmrThreats; 4] = [
+    LmrThreats::Off,
+    LmrThreats::Less,
+    LmrThreats::Unreduced,
+    LmrThreats::PvUnreduced,
+];
 const MATE_THREATS: [MateThreat; 3] = [
     MateThreat::Off,
     MateThreat::NoReductions,
@@ -1033,6 +1063,20 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "with lmr_table and ordering=history: reduce a ply less (more) per 256 points of history score above (below) zero",
         get: |s| i32::from(s.lmr_history),
         set: |s, v| s.lmr_history = v != 0,
+    },
+    TechniqueOption {
+        name: "lmr_threats",
+        kind: OptionKind::Choice(&["off", "less", "unreduced", "pv-unreduced"]),
+        doc: "with lmr_table: a late quiet move whose piece attacks an enemy piece worth more than a pawn above itself is reduced a ply less, not at all, or not at all in a node with an open window (on the principal variation)",
+        get: |s| index_of(&LMR_THREATS, &s.lmr_threats),
+        set: |s, v| s.lmr_threats = LMR_THREATS[v as usize],
+    },
+    TechniqueOption {
+        name: "threat_ordering",
+        kind: OptionKind::Switch,
+        doc: "with ordering=history: a quiet move whose piece attacks an enemy piece worth more than a pawn above itself sorts a quarter of the history's range higher",
+        get: |s| i32::from(s.threat_ordering),
+        set: |s, v| s.threat_ordering = v != 0,
     },
     TechniqueOption {
         name: "mate_threat",
