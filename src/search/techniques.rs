@@ -275,10 +275,12 @@ pub struct Settings {
     /// history is reduced less, one with a bad history more.
     pub lmr_history: bool,
     /// With `lmr_table`: how a late quiet move that attacks an enemy piece
-    /// worth more than itself (a threat to win material) is reduced.
+    /// worth more than a pawn above itself (a threat to win material) is
+    /// reduced.
     pub lmr_threats: LmrThreats,
     /// With `ordering=history`: a quiet move that attacks an enemy piece
-    /// worth more than itself is sorted as if its history were higher.
+    /// worth more than a pawn above itself is sorted as if its history were
+    /// higher.
     pub threat_ordering: bool,
     /// What a node does when its null move is answered by mate.
     pub mate_threat: MateThreat,
