@@ -640,6 +640,27 @@ pub const MOVEMENT: [(&[i8], bool); 7] = [
     (&KING_STEPS, false),   // king
 ];
 
+/// The squares a `color` piece of `kind` on `from` attacks when `occupancy`
+/// is occupied: up to and including the first occupied square along each
+/// ray (whoever stands there), a pawn's two diagonal squares ahead.
+#[inline]
+pub fn piece_attacks(kind: PieceKind, color: Color, from: Square, occupancy: u64) -> u64 {
+    match kind {
+        PieceKind::Pawn => [color.pawn_push() - 1, color.pawn_push() + 1]
+            .into_iter()
+            .filter_map(|step| from.offset(step))
+            .fold(0, |set, square| set | square.bit()),
+        PieceKind::Knight => KNIGHT_LEAPS[from.bit_index()],
+        PieceKind::King => KING_LEAPS[from.bit_index()],
+        _ => {
+            let (steps, _) = MOVEMENT[kind as usize];
+            steps
+                .iter()
+                .fold(0, |set, &step| set | ray_reach(from, step, occupancy))
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Castling rights
 // ---------------------------------------------------------------------------

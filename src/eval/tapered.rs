@@ -190,8 +190,8 @@
 //! (the README's worth table).
 
 use crate::board::{
-    Board, CastlingRights, Color, KING_LEAPS, KNIGHT_LEAPS, MOVEMENT, Move, MoveKind, Piece,
-    PieceKind, Square, ray_reach, squares_in,
+    Board, CastlingRights, Color, KING_LEAPS, Move, MoveKind, Piece, PieceKind, Square,
+    piece_attacks, squares_in,
 };
 
 use super::{
@@ -1125,11 +1125,14 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
             let from = Square::from_bit_index(pieces.trailing_zeros());
             pieces &= pieces - 1;
             let piece = board.piece_at(from);
-            let term = match piece.kind() {
-                Some(PieceKind::Knight) => Term::MobilityKnight,
-                Some(PieceKind::Bishop) => Term::MobilityBishop,
-                Some(PieceKind::Rook) => Term::MobilityRook,
-                Some(PieceKind::Queen) => Term::MobilityQueen,
+            let Some(kind) = piece.kind() else {
+                continue;
+            };
+            let term = match kind {
+                PieceKind::Knight => Term::MobilityKnight,
+                PieceKind::Bishop => Term::MobilityBishop,
+                PieceKind::Rook => Term::MobilityRook,
+                PieceKind::Queen => Term::MobilityQueen,
                 _ => continue,
             };
             if threatened & from.bit() != 0 {
@@ -1156,14 +1159,7 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
             }
             // Every square the piece attacks, up to and including the first
             // piece along each ray (own pieces too: they are defended).
-            let (steps, slides) = MOVEMENT[piece.kind_code()];
-            let attacked = if slides {
-                steps
-                    .iter()
-                    .fold(0, |set, &step| set | ray_reach(from, step, occupied))
-            } else {
-                KNIGHT_LEAPS[from.bit_index()]
-            };
+            let attacked = piece_attacks(kind, color, from, occupied);
             // It may go to those not held by its own side.
             let reached = attacked & !own;
             counts[term as usize] += sign * reached.count_ones() as i32;

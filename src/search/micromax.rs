@@ -48,8 +48,7 @@
 //! | `I` | [`INFINITY`] | more than any score: a king capture |
 //! | `a` | `entry` | the hash-table slot of this position |
 
-use crate::board::{Color, KNIGHT_LEAPS, MOVEMENT, Move, MoveKind, Piece, PieceKind};
-use crate::board::{ray_reach, squares_in};
+use crate::board::{Color, Move, MoveKind, Piece, PieceKind, piece_attacks, squares_in};
 use crate::eval::{self, EvalStyle, PIECE_VALUES, Score};
 use crate::table::{Bound, Entry, prefetch};
 
@@ -977,23 +976,13 @@ impl Searcher {
         let Some(kind) = mover.kind() else {
             return false;
         };
+        if kind == PieceKind::King {
+            return false;
+        }
         let us = self.board.side_to_move();
-        let attacks = match kind {
-            PieceKind::Pawn => [us.pawn_push() - 1, us.pawn_push() + 1]
-                .into_iter()
-                .filter_map(|step| mv.to.offset(step))
-                .fold(0, |set, square| set | square.bit()),
-            PieceKind::Knight => KNIGHT_LEAPS[mv.to.bit_index()],
-            PieceKind::King => 0,
-            _ => {
-                // The piece has left its square, so a ray may pass through it.
-                let occupancy = self.board.occupied() & !mv.from.bit();
-                let (steps, _) = MOVEMENT[kind as usize];
-                steps
-                    .iter()
-                    .fold(0, |set, &step| set | ray_reach(mv.to, step, occupancy))
-            }
-        };
+        // The piece has left its square, so a ray may pass through it.
+        let occupancy = self.board.occupied() & !mv.from.bit();
+        let attacks = piece_attacks(kind, us, mv.to, occupancy);
         let threshold = PIECE_VALUES[kind as usize] + PIECE_VALUES[PieceKind::Pawn as usize];
         squares_in(attacks & self.board.occupied_by(us.opposite()))
             .any(|square| PIECE_VALUES[self.board.piece_at(square).kind_code()] > threshold)
@@ -2446,8 +2435,7 @@ mod tests {
 
     #[test]
     fn a_push_to_the_seventh_rank_is_a_pawn_reaching_its_own_seventh() {
-        let mut searcher = Searcher::new(10);
-        for (fen, moves, pushes) in [
+        let cases = [
             (
                 "4k3/8/3P4/8/8/8/8/4K3 w - - 0 1",
                 ["d6d7", "e1e2"],
@@ -2463,19 +2451,29 @@ mod tests {
                 ["d5d6", "e1d2"],
                 [false, false],
             ),
-        ] {
+        ];
+        assert_each_move(&cases, Searcher::is_push_to_seventh);
+    }
+
+    /// For each (FEN, moves, answers): `question` asked of each move in its
+    /// position gives the answer beside it.
+    fn assert_each_move(
+        cases: &[(&str, [&str; 2], [bool; 2])],
+        question: fn(&Searcher, Move) -> bool,
+    ) {
+        let mut searcher = Searcher::new(10);
+        for (fen, moves, answers) in cases {
             searcher.board = Board::from_fen(fen).unwrap();
-            for (text, push) in moves.iter().zip(pushes) {
+            for (text, answer) in moves.iter().zip(answers) {
                 let mv = searcher.board.parse_coordinate_move(text).unwrap();
-                assert_eq!(searcher.is_push_to_seventh(mv), push, "{fen} {text}");
+                assert_eq!(question(&searcher, mv), *answer, "{fen} {text}");
             }
         }
     }
 
     #[test]
     fn a_threat_attacks_a_piece_worth_more_than_a_pawn_above_the_mover() {
-        let mut searcher = Searcher::new(10);
-        for (fen, moves, threats) in [
+        let cases = [
             // WAC.080: Ra1 attacks the queen on a2; Rd2 attacks nothing.
             (
                 "r4rk1/p1B1bpp1/1p2pn1p/8/2PP4/3B1P2/qP2QP1P/3R1RK1 w - - 0 1",
@@ -2512,13 +2510,8 @@ mod tests {
                 ["g7g5", "g7g6"],
                 [true, false],
             ),
-        ] {
-            searcher.board = Board::from_fen(fen).unwrap();
-            for (text, threat) in moves.iter().zip(threats) {
-                let mv = searcher.board.parse_coordinate_move(text).unwrap();
-                assert_eq!(searcher.threatens_bigger_piece(mv), threat, "{fen} {text}");
-            }
-        }
+        ];
+        assert_each_move(&cases, Searcher::threatens_bigger_piece);
     }
 
     /// A searcher under `spec` on a position for the ordering tests: exd5
