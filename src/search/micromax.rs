@@ -193,6 +193,21 @@ struct LateMove {
     in_pv: bool,
     /// Switch `improving` on, and the node's evaluation improving.
     improving: bool,
+    /// Switch `lmr_cut` on, and the node expected to cut off.
+    cut_node: bool,
+    /// Switch `lmr_capture_best` on, and the node's best move so far (the
+    /// table's move, or the one that raised the score in this pass) a
+    /// capture.
+    best_captures: bool,
+}
+
+/// Switch `lmr_cut`: is the reply to the `tried`-th move of a node expected
+/// to cut off? Knuth and Moore's node types: the later moves of a node on
+/// the principal variation are expected to be refuted, so their replies cut
+/// off; a cut node's reply must try every move and fails low (an all node);
+/// and an all node's replies are cut nodes again.
+fn child_is_cut_node(pv_node: bool, cut_node: bool, tried: u32) -> bool {
+    if pv_node { tried > 1 } else { !cut_node }
 }
 
 /// What a cut-off `plies` from the horizon moves a history score by: the
@@ -331,6 +346,8 @@ impl Searcher {
         // the pruning switches below leave such nodes alone.
         let pv_node = beta > alpha + 1;
         let alpha = alpha - 1; // adj. window: delay bonus (micro-Max: `q--`)
+        // Switch `lmr_cut`: is this null-window node expected to cut off?
+        let cut_node = self.settings.lmr_cut && !pv_node && self.is_expected_cut(ply);
 
         // Lookup pos. in hash table.
         //
@@ -760,6 +777,9 @@ impl Searcher {
                         number: tried,
                         in_pv: pv_node,
                         improving,
+                        cut_node,
+                        best_captures: self.settings.lmr_capture_best
+                            && self.move_stack[first].capture_rank.is_some(),
                     });
                     self.child_depth(
                         iteration,
@@ -834,6 +854,9 @@ impl Searcher {
                 // Deviation from micro-Max (switch `pvs`, on by default):
                 // principal variation search, after the first move.
                 let null_window = self.settings.pvs && tried > 1 && iteration > QUIESCENCE_DEPTH;
+                if self.settings.lmr_cut {
+                    self.expect_cut(ply + 1, child_is_cut_node(pv_node, cut_node, tried));
+                }
                 let score = match pruned {
                     Some(bound) => bound,
                     None => self.search_one_move(
@@ -956,6 +979,21 @@ impl Searcher {
             }
             MateThreat::Extend => false,
         }
+    }
+
+    /// Switch `lmr_cut`: whether the node at `ply` was expected to cut off
+    /// by its parent (the root is not).
+    fn is_expected_cut(&self, ply: usize) -> bool {
+        self.path_cut_nodes.get(ply).copied().unwrap_or(false)
+    }
+
+    /// Switch `lmr_cut`: say whether the node about to be searched at `ply`
+    /// is expected to cut off.
+    fn expect_cut(&mut self, ply: usize, cut: bool) {
+        if self.path_cut_nodes.len() <= ply {
+            self.path_cut_nodes.resize(ply + 1, false);
+        }
+        self.path_cut_nodes[ply] = cut;
     }
 
     /// Does `mv` move a pawn to its seventh rank (switch `pawn_push_extension`)?
@@ -1434,6 +1472,10 @@ impl Searcher {
         listener: &mut dyn Listener,
     ) -> Score {
         self.stats.null_tries += 1;
+        if self.settings.lmr_cut {
+            // The null move's reply is the opposite type of this node.
+            self.expect_cut(ply + 1, !self.is_expected_cut(ply));
+        }
         if self.tracks_path_moves() {
             self.set_path_move(ply + 1, None);
         }
@@ -1614,6 +1656,8 @@ impl Searcher {
             number: move_number,
             in_pv,
             improving,
+            cut_node,
+            best_captures,
         }) = late_move
         {
             let plies = iteration - QUIESCENCE_DEPTH;
@@ -1653,6 +1697,26 @@ impl Searcher {
                 // is less likely to be saved by a late quiet move.
                 if self.settings.improving_lmr && !improving && !in_pv {
                     reduction += 1;
+                }
+                // Deviation from micro-Max (switch `lmr_cut`, off by
+                // default): in a node expected to cut off, the first moves
+                // should do it; a late quiet move that has to is rare there.
+                if cut_node {
+                    reduction += 1;
+                }
+                // Deviation from micro-Max (switch `lmr_capture_best`, off
+                // by default): where the best move found is a capture, the
+                // position is tactical and a quiet move is unlikely to do
+                // better.
+                if best_captures && !is_capture {
+                    reduction += 1;
+                }
+                // Deviation from micro-Max (switch `lmr_escapes`, off by
+                // default): a quiet move that takes an en-prise piece out of
+                // danger saves material; reduced as any late move, the
+                // search may not see that staying loses it.
+                if self.settings.lmr_escapes && see::is_en_prise(&self.board, mv.from) {
+                    reduction -= 1;
                 }
                 // Deviation from micro-Max (switch `lmr_threats`, off by
                 // default): a quiet move that attacks a bigger piece is a
@@ -2528,6 +2592,75 @@ mod tests {
     fn listed_moves(searcher: &Searcher) -> Vec<String> {
         let moves = searcher.move_stack.iter();
         moves.map(|scored| scored.mv.coordinate()).collect()
+    }
+
+    #[test]
+    fn node_types_alternate_below_the_principal_variation() {
+        // The principal variation's first reply is on it too; its later
+        // replies are cut nodes, whose replies are all nodes, and so on.
+        assert!(!child_is_cut_node(true, false, 1));
+        assert!(child_is_cut_node(true, false, 2));
+        assert!(!child_is_cut_node(false, true, 1));
+        assert!(!child_is_cut_node(false, true, 5));
+        assert!(child_is_cut_node(false, false, 1));
+        assert!(child_is_cut_node(false, false, 5));
+    }
+
+    /// The depth table LMR gives the 10th move `text` of `fen`, searched 8
+    /// plies from the horizon, under `spec`, in a node that is or is not
+    /// expected to cut off and whose best move so far is or is not a
+    /// capture.
+    fn late_move_depth(
+        fen: &str,
+        text: &str,
+        spec: &str,
+        cut_node: bool,
+        best_captures: bool,
+    ) -> i32 {
+        let mut searcher = Searcher::new(10);
+        searcher.settings = Settings::from_spec(spec).unwrap();
+        searcher.board = Board::from_fen(fen).unwrap();
+        let mv = searcher.board.parse_coordinate_move(text).unwrap();
+        let late_move = LateMove {
+            number: 10,
+            in_pv: false,
+            improving: false,
+            cut_node,
+            best_captures,
+        };
+        searcher.child_depth(
+            QUIESCENCE_DEPTH + 8,
+            mv,
+            false,
+            false,
+            false,
+            Some(late_move),
+            1,
+        )
+    }
+
+    #[test]
+    fn late_moves_are_reduced_more_in_cut_nodes_and_after_a_best_capture() {
+        let fen = "6k1/8/8/8/8/8/8/1N1Q2K1 w - - 0 1";
+        let depth = |cut_node, best_captures| {
+            late_move_depth(fen, "b1c3", "default", cut_node, best_captures)
+        };
+        let plain = depth(false, false);
+        assert!(plain < QUIESCENCE_DEPTH + 7, "a late quiet move is reduced");
+        assert_eq!(depth(true, false), plain - 1);
+        assert_eq!(depth(false, true), plain - 1);
+        assert_eq!(depth(true, true), plain - 2);
+    }
+
+    #[test]
+    fn lmr_escapes_reduces_a_move_out_of_danger_a_ply_less() {
+        // The black pawn on c2 attacks the knight on b1 (and the queen).
+        let fen = "6k1/8/8/8/8/8/2p5/1N1Q2K1 w - - 0 1";
+        let depth = |spec| late_move_depth(fen, "b1a3", spec, false, false);
+        assert_eq!(depth("lmr_escapes=on"), depth("lmr_escapes=off") + 1);
+        // Nothing attacks the king on g1: its move is no escape.
+        let king = |spec| late_move_depth(fen, "g1h2", spec, false, false);
+        assert_eq!(king("lmr_escapes=on"), king("lmr_escapes=off"));
     }
 
     #[test]

@@ -208,6 +208,9 @@ pub struct Searcher {
     /// The evaluation of each full-width node on the search path, by ply
     /// (`None` in check), for switch `improving`.
     path_evals: Vec<Option<Score>>,
+    /// Switch `lmr_cut`: for each ply of the search path, whether the node
+    /// there is expected to cut off (set by its parent before the search).
+    path_cut_nodes: Vec<bool>,
     /// History scores of quiet moves by side, from- and to-square (switch
     /// `ordering=history`), cleared at the start of every search (halved with
     /// `keep_history`).
@@ -295,6 +298,7 @@ impl Searcher {
             countermoves: vec![None; micromax::COUNTERMOVE_ENTRIES],
             path_moves: Vec::with_capacity(256),
             path_evals: Vec::new(),
+            path_cut_nodes: Vec::new(),
             history: vec![0; 2 * 128 * 128],
             countermove_history: Vec::new(),
             capture_history: vec![0; micromax::CAPTURE_HISTORY_ENTRIES],
@@ -464,6 +468,7 @@ impl Searcher {
         self.killers.clear();
         self.path_moves.clear();
         self.path_evals.clear();
+        self.path_cut_nodes.clear();
         self.path_captures.clear();
         if self.settings.keep_history {
             self.age_move_histories();

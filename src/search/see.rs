@@ -212,6 +212,17 @@ fn exchange(board: &Board, mv: Move, sign_only: bool) -> Score {
     gains[0]
 }
 
+/// Does the piece on `square` stand en prise: can the enemy's least valuable
+/// attacker take it and come out ahead in the exchange that follows? (The
+/// enemy need not be the side to move; an empty square is not en prise.)
+pub fn is_en_prise(board: &Board, square: Square) -> bool {
+    let Some(owner) = board.piece_at(square).color() else {
+        return false;
+    };
+    least_valuable_attacker(board, square, owner.opposite(), board.occupied())
+        .is_some_and(|(from, _)| exchange(board, Move::new(from, square), false) > 0)
+}
+
 /// Seed 002's *good capture*: a promotion, a capture whose victim is worth at
 /// least its attacker, or one whose [`see`] is not negative. A move that
 /// neither captures nor promotes is not a capture, hence not a good one. A
@@ -319,6 +330,27 @@ mod tests {
 
     // Each test gives the sequence and the swap arithmetic: `gains` as the
     // forward pass records it, then the backward pass.
+
+    #[test]
+    fn a_piece_is_en_prise_when_its_least_valuable_attacker_wins() {
+        let en_prise = |fen: &str, square: &str| {
+            let board = Board::from_fen(fen).expect("test FEN is valid");
+            is_en_prise(&board, Square::parse(square).expect("test square"))
+        };
+        // A knight attacked by a pawn, defended or not.
+        assert!(en_prise("4k3/8/4p3/3N4/8/8/8/3RK3 w - - 0 1", "d5"));
+        // A rook attacked by a bishop and defended: the bishop still wins
+        // the exchange. A rook attacked only by a rook and defended: not.
+        assert!(en_prise("7k/1b6/8/8/4R3/5P2/8/4K3 w - - 0 1", "e4"));
+        assert!(!en_prise("4k3/4r3/8/8/4R3/5P2/8/4K3 w - - 0 1", "e4"));
+        // An undefended bishop attacked by a rook; the side to move does
+        // not matter.
+        assert!(en_prise("4k3/8/8/8/4B2r/8/8/K7 w - - 0 1", "e4"));
+        assert!(en_prise("4k3/8/8/8/4B2r/8/8/K7 b - - 0 1", "e4"));
+        // Nothing attacks it; an empty square.
+        assert!(!en_prise("4k3/8/8/3N4/8/8/8/3RK3 w - - 0 1", "d5"));
+        assert!(!en_prise("4k3/8/8/3N4/8/8/8/3RK3 w - - 0 1", "d4"));
+    }
 
     #[test]
     fn capture_of_an_undefended_piece_wins_it() {

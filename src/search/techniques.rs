@@ -266,6 +266,17 @@ pub struct Settings {
     /// With `lmr_table`: a node searched with an open window (on the
     /// principal variation) reduces one ply less.
     pub lmr_pv: bool,
+    /// With `lmr_table`: a node expected to cut off (a null-window child of
+    /// a principal-variation node after its first move, or a child of a
+    /// node expected to fail low) reduces its late moves one ply more.
+    pub lmr_cut: bool,
+    /// With `lmr_table`: a node whose best move so far is a capture reduces
+    /// its late quiet moves one ply more.
+    pub lmr_capture_best: bool,
+    /// With `lmr_table`: a late quiet move of a piece that stands en prise
+    /// (its least valuable attacker wins the exchange) is reduced one ply
+    /// less.
+    pub lmr_escapes: bool,
     /// With `lmr_table`: the root's moves are reduced too.
     pub lmr_root: bool,
     /// With `lmr_table`: late captures that lose material by static
@@ -487,6 +498,9 @@ impl Settings {
             lmr_table: false,
             lmr_divisor: LMR_DIVISOR,
             lmr_pv: false,
+            lmr_cut: false,
+            lmr_capture_best: false,
+            lmr_escapes: false,
             lmr_threats: LmrThreats::Off,
             threat_ordering: false,
             lmr_root: true,
@@ -1044,6 +1058,27 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "with lmr_table: a node with an open window (on the principal variation) reduces one ply less",
         get: |s| i32::from(s.lmr_pv),
         set: |s, v| s.lmr_pv = v != 0,
+    },
+    TechniqueOption {
+        name: "lmr_cut",
+        kind: OptionKind::Switch,
+        doc: "with lmr_table: a node expected to cut off (alternating with the nodes expected to fail low below the principal variation) reduces its late moves one ply more",
+        get: |s| i32::from(s.lmr_cut),
+        set: |s, v| s.lmr_cut = v != 0,
+    },
+    TechniqueOption {
+        name: "lmr_capture_best",
+        kind: OptionKind::Switch,
+        doc: "with lmr_table: a node whose best move so far (the table's, or the one that raised the score) is a capture reduces its late quiet moves one ply more",
+        get: |s| i32::from(s.lmr_capture_best),
+        set: |s, v| s.lmr_capture_best = v != 0,
+    },
+    TechniqueOption {
+        name: "lmr_escapes",
+        kind: OptionKind::Switch,
+        doc: "with lmr_table: a late quiet move of a piece that stands en prise (its least valuable attacker wins the exchange) is reduced one ply less",
+        get: |s| i32::from(s.lmr_escapes),
+        set: |s, v| s.lmr_escapes = v != 0,
     },
     TechniqueOption {
         name: "lmr_root",
