@@ -72,7 +72,9 @@ const CROWDED_TABLE_ONLY: &[&str] = &["hash_buckets"];
 /// horizon, nor a null move reduced more for a margin above beta (its
 /// extra ply matters only where the null move's search is deep enough
 /// for one ply less to change it), nor ProbCut (5 or more plies from the
-/// horizon) and its margin.
+/// horizon) and its margin, nor `lmr_cut` (in these shallow trees a late
+/// move's reduction already reaches the ply above the horizon, the
+/// deepest it may go).
 const DEEP_ONLY: &[&str] = &[
     "null_adaptive",
     "null_reduction",
@@ -81,6 +83,7 @@ const DEEP_ONLY: &[&str] = &[
     "null_margin_reduction",
     "probcut",
     "probcut_margin",
+    "lmr_cut",
 ];
 
 /// Switches whose effect needs many positions: the history's say in table
