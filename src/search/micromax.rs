@@ -982,7 +982,9 @@ impl Searcher {
     }
 
     /// Switch `lmr_cut`: whether the node at `ply` was expected to cut off
-    /// by its parent (the root is not).
+    /// by its parent (the root is not). The move loop and the null move set
+    /// it; the side searches of `singular` and `probcut` do not, and their
+    /// replies read what the last move at that ply left.
     fn is_expected_cut(&self, ply: usize) -> bool {
         self.path_cut_nodes.get(ply).copied().unwrap_or(false)
     }

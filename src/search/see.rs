@@ -220,7 +220,7 @@ pub fn is_en_prise(board: &Board, square: Square) -> bool {
         return false;
     };
     least_valuable_attacker(board, square, owner.opposite(), board.occupied())
-        .is_some_and(|(from, _)| exchange(board, Move::new(from, square), false) > 0)
+        .is_some_and(|(from, _)| see(board, Move::new(from, square)) > 0)
 }
 
 /// Seed 002's *good capture*: a promotion, a capture whose victim is worth at
