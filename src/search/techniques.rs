@@ -1195,7 +1195,7 @@ pub const OPTIONS: &[TechniqueOption] = &[
     TechniqueOption {
         name: "lmp",
         kind: OptionKind::Switch,
-        doc: "late-move pruning: within 3 plies of the horizon, skip quiet moves after the first 3 + plies^2",
+        doc: "late-move pruning: 2 or 3 plies from the horizon, skip quiet moves after the first 3 + plies^2",
         get: |s| i32::from(s.lmp),
         set: |s, v| s.lmp = v != 0,
     },
