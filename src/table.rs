@@ -35,6 +35,18 @@
 //! When memory is short the table falls back to a smaller size instead of
 //! failing ([`TranspositionTable::with_megabytes_or_less`]).
 //!
+//! ## Several threads
+//! Deviation from micro-Max (switch `threads`): helper threads search beside
+//! the main one and share its table, with no lock. Each slot is three 32-bit
+//! words that are each read and written whole, but a thread may read a slot
+//! while another is halfway through writing it, and get some words of the old
+//! entry and some of the new. So the first word does not hold the check bits
+//! as they are: it holds them mixed (exclusive or) with the other two words.
+//! A reader mixes the three words it read back the same way; words from two
+//! different stores give check bits that match neither position, and the
+//! probe misses, as if the slot held another position (R. Hyatt's lockless
+//! hashing).
+//!
 //! Speed: a probe lands on a random slot of a table far larger than the
 //! processor's caches, so it waits for memory, and with ordinary 4 KiB pages
 //! it also misses the cache of address translations. On Linux the table asks
@@ -44,6 +56,7 @@
 //! the child starts. Neither changes what is stored or found.
 
 use std::alloc::{self, Layout};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 
 use crate::board::{Move, PieceKind, Square};
 
@@ -97,10 +110,10 @@ impl PackedMove {
     }
 }
 
-/// One slot of the table. Every field accepts all-zero bytes, and a slot of
+/// What one slot holds. Every field accepts all-zero bytes, and a slot of
 /// depth 0 is empty.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Slot {
+struct SlotData {
     check: u32,
     score: i16,
     best_move: PackedMove,
@@ -108,6 +121,59 @@ struct Slot {
     bound: Bound,
     /// The search that stored the entry (counted modulo 256).
     generation: u8,
+}
+
+impl SlotData {
+    /// The three words a slot stores: the score and move, the depth, bound
+    /// and generation, and first the check bits mixed with both (see
+    /// "Several threads" in the module docs).
+    fn to_words(self) -> [u32; 3] {
+        let score_and_move = u32::from(self.score as u16) | u32::from(self.best_move.0) << 16;
+        let depth_and_kind = u32::from(self.depth)
+            | u32::from(self.bound as u8) << 8
+            | u32::from(self.generation) << 16;
+        [
+            self.check ^ score_and_move ^ depth_and_kind,
+            score_and_move,
+            depth_and_kind,
+        ]
+    }
+
+    /// The inverse of [`to_words`](Self::to_words). Words from two different
+    /// stores give check bits that belong to neither, so the probe misses.
+    fn from_words([mixed_check, score_and_move, depth_and_kind]: [u32; 3]) -> SlotData {
+        SlotData {
+            check: mixed_check ^ score_and_move ^ depth_and_kind,
+            score: score_and_move as u16 as i16,
+            best_move: PackedMove((score_and_move >> 16) as u16),
+            depth: depth_and_kind as u8,
+            bound: match (depth_and_kind >> 8) as u8 {
+                1 => Bound::Lower,
+                2 => Bound::Upper,
+                _ => Bound::Exact,
+            },
+            generation: (depth_and_kind >> 16) as u8,
+        }
+    }
+}
+
+/// One slot of the table as stored: three 32-bit words, each read and written
+/// whole, so that search threads can share the table without locks.
+#[derive(Debug, Default)]
+struct Slot([AtomicU32; 3]);
+
+impl Slot {
+    #[inline]
+    fn load(&self) -> SlotData {
+        SlotData::from_words(self.0.each_ref().map(|word| word.load(Ordering::Relaxed)))
+    }
+
+    #[inline]
+    fn save(&self, data: SlotData) {
+        for (word, value) in self.0.iter().zip(data.to_words()) {
+            word.store(value, Ordering::Relaxed);
+        }
+    }
 }
 
 /// Start loading the memory at `address` into the processor's cache: a hint
@@ -125,7 +191,8 @@ pub fn prefetch<T>(address: *const T) {
 }
 
 /// The empty slot: all zero bytes, what freshly allocated memory holds.
-const EMPTY_SLOT: Slot = Slot {
+#[cfg(test)]
+const EMPTY_SLOT: SlotData = SlotData {
     check: 0,
     score: 0,
     best_move: NO_MOVE,
@@ -263,8 +330,10 @@ pub struct TranspositionTable {
     slots: Vec<Slot>,
     /// `slots.len() - 1`: the slot of a key is `key & index_mask`.
     index_mask: u64,
-    /// Slots written since the last clear (for `hashfull`).
-    used: usize,
+    /// Slots written since the last clear (for `hashfull`). Threads that
+    /// store at once may each count the same slot or miss one another's
+    /// count: the figure is only shown, so a lock would cost more than it gives.
+    used: AtomicUsize,
     /// Every page of `slots` has been written (by a clear or `touch_all`), so
     /// the memory is the process's already.
     all_pages_touched: bool,
@@ -340,7 +409,7 @@ impl TranspositionTable {
         Some(TranspositionTable {
             slots,
             index_mask: entries as u64 - 1,
-            used: 0,
+            used: AtomicUsize::new(0),
             all_pages_touched: false,
             buckets: false,
             generation: 0,
@@ -370,18 +439,18 @@ impl TranspositionTable {
     /// unused table.
     pub fn clear(&mut self) {
         const SLOTS_PER_PAGE: usize = 4096 / SLOT_BYTES;
-        if self.used == 0 {
+        if *self.used.get_mut() == 0 {
             return;
         }
         if !self.all_pages_touched
-            && self.used < self.slots.len() / SLOTS_PER_PAGE
+            && *self.used.get_mut() < self.slots.len() / SLOTS_PER_PAGE
             && let Some(fresh) = allocate_empty_slots(self.slots.len())
         {
             self.slots = fresh;
         } else {
             self.touch_all();
         }
-        self.used = 0;
+        *self.used.get_mut() = 0;
     }
 
     /// Make an empty table's memory the process's own now, if it is not
@@ -390,7 +459,7 @@ impl TranspositionTable {
     /// each page it touches first, which with 2 MiB pages is most of a
     /// short search's time. A table holding entries is left as it is.
     pub fn prefault(&mut self) {
-        if self.used == 0 && !self.all_pages_touched {
+        if *self.used.get_mut() == 0 && !self.all_pages_touched {
             self.touch_all();
         }
     }
@@ -400,7 +469,7 @@ impl TranspositionTable {
     /// without first handing the memory back. For a clear just before a
     /// search whose clock is about to run.
     pub fn clear_and_prefault(&mut self) {
-        if self.used > 0 || !self.all_pages_touched {
+        if *self.used.get_mut() > 0 || !self.all_pages_touched {
             self.touch_all();
         }
     }
@@ -409,14 +478,16 @@ impl TranspositionTable {
     /// process's (the shared step of `clear`, `prefault` and
     /// `clear_and_prefault`).
     fn touch_all(&mut self) {
-        self.slots.fill(EMPTY_SLOT);
-        self.used = 0;
+        for slot in &mut self.slots {
+            *slot = Slot::default();
+        }
+        *self.used.get_mut() = 0;
         self.all_pages_touched = true;
     }
 
     /// Per mille of the slots written since the last clear (UCI `hashfull`).
     pub fn permille_used(&self) -> usize {
-        self.used.min(self.slots.len()) * 1000 / self.slots.len()
+        self.used.load(Ordering::Relaxed).min(self.slots.len()) * 1000 / self.slots.len()
     }
 
     #[inline]
@@ -471,6 +542,7 @@ impl TranspositionTable {
         let check = Self::check_bits(key);
         self.slots[self.candidate_slots(key)]
             .iter()
+            .map(Slot::load)
             .find(|slot| slot.check == check && slot.depth > 0)
             .map(|slot| Entry {
                 score: i32::from(slot.score),
@@ -482,14 +554,7 @@ impl TranspositionTable {
 
     /// Store what the search learned about the position with key `key`.
     #[inline]
-    pub fn store(
-        &mut self,
-        key: u64,
-        score: i32,
-        depth: i32,
-        bound: Bound,
-        best_move: Option<Move>,
-    ) {
+    pub fn store(&self, key: u64, score: i32, depth: i32, bound: Bound, best_move: Option<Move>) {
         let best_move = best_move.map_or(NO_MOVE, PackedMove::pack);
         self.store_packed(key, score, depth, bound, best_move);
     }
@@ -499,7 +564,7 @@ impl TranspositionTable {
     /// before it generates the moves that move would be among.
     #[inline]
     pub fn store_keeping_move(
-        &mut self,
+        &self,
         key: u64,
         score: i32,
         depth: i32,
@@ -511,38 +576,33 @@ impl TranspositionTable {
     }
 
     #[inline]
-    fn store_packed(
-        &mut self,
-        key: u64,
-        score: i32,
-        depth: i32,
-        bound: Bound,
-        best_move: PackedMove,
-    ) {
+    fn store_packed(&self, key: u64, score: i32, depth: i32, bound: Bound, best_move: PackedMove) {
         let check = Self::check_bits(key);
         let mut index = self.slot_index(key);
         if self.buckets {
             // The depth-preferred slot takes the entry if it holds this
             // position already, is empty or from an earlier search, or holds
             // a shallower search; else the always-replace slot takes it.
-            let deep = self.slots[index & !1];
+            let deep = self.slots[index & !1].load();
             let takes_it = deep.check == check
                 || deep.depth == 0
                 || deep.generation != self.generation
                 || depth >= i32::from(deep.depth);
             index = if takes_it { index & !1 } else { index | 1 };
         }
-        if self.slots[index].depth == 0 {
-            self.used += 1;
+        let slot = &self.slots[index];
+        if slot.load().depth == 0 {
+            self.used
+                .store(self.used.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
         }
-        self.slots[index] = Slot {
+        slot.save(SlotData {
             check,
             score: score.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16,
             best_move,
             depth: depth.clamp(1, i32::from(u8::MAX)) as u8,
             bound,
             generation: self.generation,
-        };
+        });
     }
 
     /// The stored best move for `key`, if any, as the caller's legal move.
@@ -558,7 +618,7 @@ mod tests {
 
     #[test]
     fn store_and_probe() {
-        let mut table = TranspositionTable::new(10);
+        let table = TranspositionTable::new(10);
         let mv = Move {
             promotion: Some(PieceKind::Knight),
             ..Move::new(Square::parse("e7").unwrap(), Square::parse("e8").unwrap())
@@ -604,10 +664,67 @@ mod tests {
         assert_eq!(table.probe(deep).map(|entry| entry.score), Some(11));
         assert_eq!(table.probe(newest).map(|entry| entry.score), Some(30));
         // Without buckets the slot is micro-Max's: always replace.
-        let mut single = TranspositionTable::new(10);
+        let single = TranspositionTable::new(10);
         single.store(deep, 10, 9, Bound::Exact, None);
         single.store(deep ^ (1 << 40), 20, 1, Bound::Exact, None);
         assert!(single.probe(deep).is_none());
+    }
+
+    #[test]
+    fn threads_sharing_a_slot_never_read_half_of_one_store_and_half_of_another() {
+        let table = TranspositionTable::new(4);
+        let key = 0x0123_4567_0000_0005;
+        // Two writers store different entries for one key, over and over; a
+        // reader must find one of the two whole, or nothing.
+        let entries = [(100, 5, Bound::Lower), (-2000, 9, Bound::Upper)];
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let mut found = [0u32; 2];
+        std::thread::scope(|scope| {
+            for (score, depth, bound) in entries {
+                let (table, done) = (&table, &done);
+                scope.spawn(move || {
+                    while !done.load(Ordering::Relaxed) {
+                        table.store(key, score, depth, bound, None);
+                    }
+                });
+            }
+            // Until the reader has seen 10,000 whole entries (a few
+            // milliseconds), or gives up after many more probes.
+            for _ in 0..100_000_000 {
+                if found.iter().sum::<u32>() >= 10_000 {
+                    break;
+                }
+                if let Some(entry) = table.probe(key) {
+                    let whole = entries
+                        .iter()
+                        .position(|&stored| stored == (entry.score, entry.depth, entry.bound));
+                    let index = whole.unwrap_or_else(|| panic!("a torn entry: {entry:?}"));
+                    found[index] += 1;
+                }
+            }
+            done.store(true, Ordering::Relaxed);
+        });
+        assert!(
+            found.iter().sum::<u32>() >= 10_000,
+            "the reader found {found:?}"
+        );
+    }
+
+    #[test]
+    fn a_slot_whose_words_come_from_two_stores_is_a_miss() {
+        let table = TranspositionTable::new(4);
+        let (first, second) = (0x0000_0001_0000_0003, 0x0000_0002_0000_0003);
+        table.store(first, 7, 3, Bound::Exact, None);
+        let first_words = table.slots[3]
+            .0
+            .each_ref()
+            .map(|w| w.load(Ordering::Relaxed));
+        table.store(second, -7, 4, Bound::Lower, None);
+        // Half written: the second store's check word, the first's data.
+        table.slots[3].0[1].store(first_words[1], Ordering::Relaxed);
+        table.slots[3].0[2].store(first_words[2], Ordering::Relaxed);
+        assert!(table.probe(second).is_none());
+        assert!(table.probe(first).is_none());
     }
 
     #[test]
@@ -631,7 +748,7 @@ mod tests {
     #[test]
     fn fresh_memory_is_a_table_of_empty_slots() {
         let table = TranspositionTable::new(12);
-        assert!(table.slots.iter().all(|&slot| slot == EMPTY_SLOT));
+        assert!(table.slots.iter().all(|slot| slot.load() == EMPTY_SLOT));
         assert_eq!(table.permille_used(), 0);
     }
 
@@ -640,15 +757,15 @@ mod tests {
         let mut table = TranspositionTable::new(12);
         table.prefault();
         assert!(table.all_pages_touched);
-        table.used = 0;
+        *table.used.get_mut() = 0;
         table.all_pages_touched = false;
         table.store(0x1234_5678_9abc_def1, 17, 3, Bound::Exact, None);
         table.prefault();
-        assert_eq!(table.used, 1, "the entry is kept");
+        assert_eq!(*table.used.get_mut(), 1, "the entry is kept");
         assert!(!table.all_pages_touched);
         assert!(table.probe(0x1234_5678_9abc_def1).is_some());
         table.clear_and_prefault();
-        assert_eq!(table.used, 0, "the entry is forgotten");
+        assert_eq!(*table.used.get_mut(), 0, "the entry is forgotten");
         assert!(table.all_pages_touched);
         assert!(table.probe(0x1234_5678_9abc_def1).is_none());
     }
@@ -667,7 +784,7 @@ mod tests {
         }
         assert!(table.permille_used() > 0);
         table.clear();
-        assert!(table.slots.iter().all(|&slot| slot == EMPTY_SLOT));
+        assert!(table.slots.iter().all(|slot| slot.load() == EMPTY_SLOT));
         assert_eq!(table.permille_used(), 0);
         table.clear(); // clearing an empty table is a no-op
         assert!(

@@ -87,7 +87,10 @@ impl Uci {
                 ));
                 send("option name Clear Hash type button");
                 send("option name Ponder type check default false");
-                send("option name Threads type spin default 1 min 1 max 1");
+                send(&format!(
+                    "option name Threads type spin default 1 min 1 max {}",
+                    techniques::MAX_THREADS
+                ));
                 send("option name Stats type check default false");
                 send(&format!(
                     "option name {} type check default false",
@@ -139,12 +142,6 @@ impl Uci {
             "clear hash" => self.searcher.clear_table(),
             // The GUI says whether it will send `go ponder`; nothing to set up.
             "ponder" => {}
-            // One search thread; the option is there for testing tools that set it.
-            "threads" => {
-                if let Err(error) = parse_number::<u32>(value.unwrap_or(""), 1..=1) {
-                    send(&format!("info string Threads: {error}"));
-                }
-            }
             "stats" => match value.map(str::to_ascii_lowercase).as_deref() {
                 Some("true") => self.show_stats = true,
                 Some("false") => self.show_stats = false,

@@ -30,6 +30,7 @@ use crate::notation::{MoveShape, move_shape, parse_move};
 use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO, StrengthOptions};
 use crate::search::{
     INFINITY, Listener, MAX_PLIES, SearchInfo, Searcher, Silent, mate_in, techniques,
+    techniques::THREADS_OPTION,
 };
 use crate::session::{EngineRole, Outcome, Session};
 
@@ -40,7 +41,7 @@ use crate::session::{EngineRole, Outcome, Session};
 pub fn features() -> String {
     format!(
         "feature myname=\"umax {}\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 \
-         reuse=1 analyze=1 colors=0 memory=1 san=0 nps=0 debug=1 variants=\"normal\"",
+         reuse=1 analyze=1 colors=0 memory=1 smp=1 san=0 nps=0 debug=1 variants=\"normal\"",
         env!("CARGO_PKG_VERSION")
     )
 }
@@ -134,10 +135,9 @@ impl Xboard {
         };
         match command {
             // Accepted and ignored: umax does not ponder under xboard (`hard`),
-            // has one thread (`cores`), no tablebases and no random mode.
+            // has no tablebases and no random mode.
             "" | "xboard" | "accepted" | "rejected" | "random" | "computer" | "name" | "rating"
-            | "ics" | "hard" | "easy" | "draw" | "cores" | "egtpath" | "nps" | "pause"
-            | "resume" => {}
+            | "ics" | "hard" | "easy" | "draw" | "egtpath" | "nps" | "pause" | "resume" => {}
             "protover" => {
                 send("feature done=0");
                 send(&features());
@@ -255,6 +255,8 @@ impl Xboard {
             "." if self.analyzing => send("stat01: 0 0 0 0 0"),
             "." => {} // only answered while analysing
             "memory" => self.set_memory(argument),
+            // `cores N` (announced with `smp=1`) sets switch `threads`.
+            "cores" => self.set_option(&format!("{THREADS_OPTION}={argument}")),
             // A bare move, as protocol 1 sends it: coordinates only, since a
             // GUI sends nothing else (`e7e8=q` is read as `e7e8q`).
             _ if argument.is_empty()

@@ -74,7 +74,7 @@ fn protover_2_announces_the_features_then_answers_ping() {
     let features = engine.line();
     let expected = format!(
         "feature myname=\"umax {}\" ping=1 setboard=1 usermove=1 time=1 draw=0 sigint=0 \
-         reuse=1 analyze=1 colors=0 memory=1 san=0 nps=0 debug=1 variants=\"normal\"",
+         reuse=1 analyze=1 colors=0 memory=1 smp=1 san=0 nps=0 debug=1 variants=\"normal\"",
         env!("CARGO_PKG_VERSION")
     );
     assert_eq!(features, expected);

@@ -2397,7 +2397,7 @@ mod tests {
         let key = searcher.board.key();
         let depth = QUIESCENCE_DEPTH + 8;
         let hint = searcher.board.parse_coordinate_move("e4d5").unwrap();
-        let mut entry_of = |score, entry_depth, bound| {
+        let entry_of = |score, entry_depth, bound| {
             searcher
                 .table
                 .store(key, score, entry_depth, bound, Some(hint));

@@ -46,6 +46,13 @@
 //! that leaves the king in check is refuted when the reply captures the king
 //! (the reply returns [`INFINITY`]).
 //!
+//! ## Threads
+//! micro-Max searches on one thread. With switch `threads` above 1 (UCI's
+//! `Threads`, xboard's `cores`), umax starts helper threads that run the same
+//! iterative deepening on the same position and share only the hash table
+//! (*Lazy SMP*, see [`Searcher::think`]): the recursive search itself is
+//! unchanged and knows nothing of threads.
+//!
 //! ## Depth
 //! As in micro-Max, depth counts quiescence as 2: iteration `d` searches all
 //! moves `d - 2` plies deep and then captures. The root driver
@@ -58,6 +65,8 @@
 //! loses resist longest and, mirrored, the side that wins pick the shortest
 //! mate: mate in `n` moves scores `INFINITY - n`.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Move, Square};
@@ -130,6 +139,30 @@ pub struct Silent;
 
 impl Listener for Silent {}
 
+/// What the main thread and its helper threads share besides the table
+/// (switch `threads`).
+#[derive(Default)]
+struct HelperSignals {
+    /// Set by the main thread when it stops: the helpers stop too.
+    stop: AtomicBool,
+    /// The helpers' nodes so far, counted every
+    /// [`POLL_INTERVAL`](crate::clock::POLL_INTERVAL) nodes.
+    nodes: AtomicU64,
+}
+
+/// A helper thread's listener: it reports its nodes and stops when the
+/// main thread does.
+struct HelperListener(Arc<HelperSignals>);
+
+impl Listener for HelperListener {
+    fn should_stop(&mut self) -> bool {
+        self.0
+            .nodes
+            .fetch_add(crate::clock::POLL_INTERVAL, Ordering::Relaxed);
+        self.0.stop.load(Ordering::Relaxed)
+    }
+}
+
 /// The state of the search after a completed iteration.
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
@@ -185,7 +218,13 @@ pub fn mate_plies(score: Score) -> Option<u32> {
 /// The engine: owns the board being searched, the hash table and the limits.
 /// There is no global state; two searchers can run side by side.
 pub struct Searcher {
-    table: TranspositionTable,
+    /// Shared with the helper threads while a search with `threads > 1` runs;
+    /// held by this searcher alone between searches.
+    table: Arc<TranspositionTable>,
+    /// While helper threads search beside this one: what they share with it.
+    helpers: Option<Arc<HelperSignals>>,
+    /// 0 for the searcher a front end calls; 1, 2, ... for its helper threads.
+    helper_number: usize,
     board: Board,
     /// Keys of the game's positions since the last irreversible move, then of
     /// the positions on the current search path: for repetition detection.
@@ -288,8 +327,15 @@ impl Searcher {
 
     /// A searcher using `table`.
     pub fn with_table(table: TranspositionTable) -> Searcher {
+        Searcher::sharing(Arc::new(table))
+    }
+
+    /// A searcher using `table`, which other searchers may share.
+    fn sharing(table: Arc<TranspositionTable>) -> Searcher {
         Searcher {
             table,
+            helpers: None,
+            helper_number: 0,
             board: Board::start(),
             path_keys: Vec::with_capacity(1024),
             move_stack: Vec::with_capacity(8192),
@@ -335,14 +381,14 @@ impl Searcher {
     /// says why.
     pub fn resize_table(&mut self, megabytes: usize) -> Result<(), String> {
         let old_megabytes = self.table.megabytes();
-        self.table = TranspositionTable::empty();
+        self.table = Arc::new(TranspositionTable::empty());
         match TranspositionTable::try_with_megabytes(megabytes) {
             Ok(table) => {
-                self.table = table;
+                self.table = Arc::new(table);
                 Ok(())
             }
             Err(error) => {
-                self.table = TranspositionTable::with_megabytes_or_less(old_megabytes).0;
+                self.table = Arc::new(TranspositionTable::with_megabytes_or_less(old_megabytes).0);
                 Err(error)
             }
         }
@@ -359,9 +405,9 @@ impl Searcher {
     /// be allocated, keeping every setting (switches, strength). The old table
     /// is freed first. Returns a warning when the table is smaller than asked.
     pub fn resize_table_or_less(&mut self, megabytes: usize) -> Option<String> {
-        self.table = TranspositionTable::empty();
+        self.table = Arc::new(TranspositionTable::empty());
         let (table, warning) = TranspositionTable::with_megabytes_or_less(megabytes);
-        self.table = table;
+        self.table = Arc::new(table);
         warning
     }
 
@@ -370,10 +416,17 @@ impl Searcher {
         &self.table
     }
 
+    /// The table, for a change that no other thread may see half done.
+    /// Helper threads hold it only while a search runs, so between searches
+    /// this searcher is its one owner.
+    fn table_mut(&mut self) -> &mut TranspositionTable {
+        Arc::get_mut(&mut self.table).expect("no helper thread outlives its search")
+    }
+
     /// Forget all stored positions (a new game), and what the move
     /// histories learnt (switch `keep_history`).
     pub fn clear_table(&mut self) {
-        self.table.clear();
+        self.table_mut().clear();
         self.forget_move_histories();
     }
 
@@ -405,14 +458,14 @@ impl Searcher {
     /// Get an empty table's memory from the operating system now, before
     /// a clock runs (UCI `isready`); see [`TranspositionTable::prefault`].
     pub fn prefault_table(&mut self) {
-        self.table.prefault();
+        self.table_mut().prefault();
     }
 
     /// Forget all stored positions and get the table's memory now, before
     /// a clock runs (a new game in the console and xboard, each position of
     /// `epd` and `lab`); see [`TranspositionTable::clear_and_prefault`].
     pub fn clear_and_prefault_table(&mut self) {
-        self.table.clear_and_prefault();
+        self.table_mut().clear_and_prefault();
         self.forget_move_histories();
     }
 
@@ -447,10 +500,116 @@ impl Searcher {
     /// Choose a move in `board`. `history` holds the keys of the positions
     /// played before it in the game (oldest first), for repetition detection.
     ///
-    /// This is the root driver: iterative deepening with a real clock. Each call
+    /// Deviation from micro-Max (switch `threads`, 1 by default): **Lazy
+    /// SMP**. With `threads` above 1, helper threads each run their own
+    /// iterative deepening of `board`, with their own move histories, while
+    /// this thread searches on its clock. They share nothing but the hash
+    /// table: what one thread stores, the others find, so each finds many of
+    /// its nodes answered or well ordered by the others' work, and the main
+    /// thread reaches its depths sooner. Odd-numbered helpers search only the
+    /// odd depths, so that they work a ply ahead instead of beside the main
+    /// thread. The lines shown are the main thread's, and so is the move
+    /// played, unless a helper finished a deeper iteration: then its move is
+    /// played and its line shown last. The node counts shown add the
+    /// helpers' nodes. When the main thread stops, so do the helpers.
+    pub fn think(
+        &mut self,
+        board: &Board,
+        history: &[u64],
+        limits: &Limits,
+        listener: &mut dyn Listener,
+    ) -> SearchResult {
+        let buckets = self.settings.hash_buckets;
+        let table = self.table_mut();
+        table.set_buckets(buckets);
+        table.start_search();
+        // A node budget (and the strength limit, which is one) counts this
+        // thread's nodes: helpers would make it mean more than it says.
+        let helper_count = if limits.nodes.is_none() && self.strength.is_none() {
+            self.settings.threads.max(1) as usize - 1
+        } else {
+            0
+        };
+        if helper_count == 0 {
+            self.deepen(board, history, limits, listener)
+        } else {
+            self.think_with_helpers(helper_count, board, history, limits, listener)
+        }
+    }
+
+    /// [`Searcher::think`] with `helper_count` helper threads (Lazy SMP).
+    fn think_with_helpers(
+        &mut self,
+        helper_count: usize,
+        board: &Board,
+        history: &[u64],
+        limits: &Limits,
+        listener: &mut dyn Listener,
+    ) -> SearchResult {
+        let signals = Arc::new(HelperSignals::default());
+        let mut helpers: Vec<Searcher> = (1..=helper_count)
+            .map(|helper_number| {
+                let mut helper = Searcher::sharing(Arc::clone(&self.table));
+                helper.settings = self.settings.clone();
+                helper.helper_number = helper_number;
+                helper
+            })
+            .collect();
+        // A helper searches until the main thread stops it (or to the depth
+        // asked for).
+        let helper_limits = Limits {
+            depth: limits.depth,
+            infinite: true,
+            ..Limits::default()
+        };
+        self.helpers = Some(Arc::clone(&signals));
+        let (mut result, helper_results) = std::thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .iter_mut()
+                .map(|helper| {
+                    let mut helper_listener = HelperListener(Arc::clone(&signals));
+                    let helper_limits = &helper_limits;
+                    scope.spawn(move || {
+                        helper.deepen(board, history, helper_limits, &mut helper_listener)
+                    })
+                })
+                .collect();
+            let result = self.deepen(board, history, limits, listener);
+            signals.stop.store(true, Ordering::Relaxed);
+            let helper_results: Vec<SearchResult> = running
+                .into_iter()
+                .map(|helper| helper.join().expect("a helper thread does not panic"))
+                .collect();
+            (result, helper_results)
+        });
+        self.helpers = None;
+        let nodes = self.nodes + helpers.iter().map(|helper| helper.nodes).sum::<u64>();
+        // A helper that got deeper than the main thread has the better move:
+        // play it, and show its line last, so that the last line shown starts
+        // with the move played.
+        let deepest = helper_results
+            .into_iter()
+            .filter(|helper| helper.best_move.is_some())
+            .max_by_key(|helper| helper.info.depth);
+        if let Some(helper) = deepest.filter(|helper| helper.info.depth > result.info.depth) {
+            result = SearchResult {
+                info: SearchInfo {
+                    elapsed: result.info.elapsed,
+                    nodes,
+                    ..helper.info
+                },
+                ..helper
+            };
+            listener.iteration_done(&result.info);
+        }
+        result.info.nodes = nodes;
+        result
+    }
+
+    /// The root driver: iterative deepening with a real clock. Each call
     /// of `Searcher::search` with one more ply resumes from the depth stored in
     /// the root's hash entry, so it adds exactly one iteration.
-    pub fn think(
+    fn deepen(
         &mut self,
         board: &Board,
         history: &[u64],
@@ -488,8 +647,6 @@ impl Searcher {
         self.activity_cache.fill((0, 0));
         self.material_gone = eval::material_gone(board);
         self.node_material_gone = eval::material_gone_unclamped(board);
-        self.table.set_buckets(self.settings.hash_buckets);
-        self.table.start_search();
         self.nodes = 0;
         self.calls = 0;
         self.selective_depth = 0;
@@ -531,6 +688,10 @@ impl Searcher {
         let mut score_drop = 0;
         let root_eval = eval::static_eval_with(self.settings.eval, self.settings.eval_terms, board);
         for plies in 1..=max_plies {
+            // Lazy SMP: odd-numbered helpers search the odd depths only.
+            if self.helper_number % 2 == 1 && plies % 2 == 0 && plies < max_plies {
+                continue;
+            }
             let depth = plies as i32 + QUIESCENCE_DEPTH;
             // The root resumes where the last iteration stopped (micro-Max's root
             // runs one deepening loop; our driver is that loop): the first call
@@ -684,7 +845,11 @@ impl Searcher {
             selective_depth: self.selective_depth.max(plies),
             score,
             elapsed: start.elapsed(),
-            nodes: self.nodes,
+            nodes: self.nodes
+                + self
+                    .helpers
+                    .as_ref()
+                    .map_or(0, |signals| signals.nodes.load(Ordering::Relaxed)),
             pv: self.principal_variation(self.root_best, plies as usize + 8),
             hash_permille: self.table.permille_used(),
         }

@@ -10,7 +10,8 @@
 //! (`set null off`), UCI (`setoption name null value off`) and xboard
 //! (`option null=off`) all go through it, so no option is spelled twice.
 //!
-//! Four **presets** set every switch at once:
+//! Four **presets** set every switch but `threads` (the machine's, not a
+//! technique) at once:
 //! * `default`: what umax plays with, the strongest setting measured;
 //! * `micromax`: micro-Max 4.8's own choices, for reading the search beside its
 //!   C listing (the rules deviations stay: full FIDE rules and a real clock);
@@ -411,7 +412,16 @@ pub struct Settings {
     /// which a full-width node counts those terms itself; nodes nearer the
     /// horizon inherit them from their parent, as quiescence nodes do.
     pub activity_plies: i32,
+    /// Search threads: above 1, helper threads search the same position
+    /// beside the main one and share its hash table (Lazy SMP).
+    pub threads: i32,
 }
+
+/// The most search threads offered.
+pub const MAX_THREADS: i32 = 256;
+
+/// The name of switch `threads`, which UCI offers as its standard `Threads`.
+pub const THREADS_OPTION: &str = "threads";
 
 /// micro-Max's null-move reduction: `d - 3` instead of `d - 1`.
 pub const NULL_MOVE_REDUCTION: i32 = 2;
@@ -546,6 +556,7 @@ impl Settings {
             eval: EvalStyle::MicroMax,
             eval_terms: EvalTerms::DEFAULT,
             activity_plies: ACTIVITY_PLIES,
+            threads: 1,
         };
         match name {
             "micromax" => Ok(micromax),
@@ -639,7 +650,7 @@ impl Settings {
         let mut settings = Settings::default();
         for item in spec.split([',', ' ']).filter(|item| !item.is_empty()) {
             if item == "default" || PRESETS.contains(&item) {
-                settings = Settings::preset(item)?;
+                settings.set(PRESET_OPTION, item)?;
                 continue;
             }
             let (name, value) = item
@@ -676,7 +687,10 @@ impl Settings {
     pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
         let name = name.trim().to_ascii_lowercase();
         if name == PRESET_OPTION {
+            // A preset chooses techniques, not the machine's threads.
+            let threads = self.threads;
             *self = Settings::preset(value.trim())?;
+            self.threads = threads;
             return Ok(());
         }
         let option = find_option(&name)?;
@@ -1580,6 +1594,16 @@ pub const OPTIONS: &[TechniqueOption] = &[
         get: |s| s.activity_plies,
         set: |s, v| s.activity_plies = v,
     },
+    TechniqueOption {
+        name: THREADS_OPTION,
+        kind: OptionKind::Spin {
+            min: 1,
+            max: MAX_THREADS,
+        },
+        doc: "search threads: above 1, helper threads search the same position beside the main one, sharing the hash table (Lazy SMP); not with a node limit or a strength limit",
+        get: |s| s.threads,
+        set: |s, v| s.threads = v,
+    },
 ];
 
 /// The row of `name` in [`OPTIONS`], or an error listing the names.
@@ -1602,7 +1626,11 @@ pub fn uci_option_lines() -> Vec<String> {
         "option name {PRESET_OPTION} type combo default default {}",
         PRESETS.map(|name| format!("var {name}")).join(" ")
     )];
-    for option in OPTIONS {
+    // `threads` is offered as UCI's standard `Threads` (see `uci.rs`).
+    for option in OPTIONS
+        .iter()
+        .filter(|option| option.name != THREADS_OPTION)
+    {
         let default = option.default_text();
         lines.push(match option.kind {
             OptionKind::Switch => format!(
@@ -1758,6 +1786,16 @@ mod tests {
         assert_eq!(Settings::from_spec("").unwrap(), default);
         assert_eq!(Settings::from_spec("default").unwrap(), default);
         assert_eq!(Settings::from_spec("micromax").unwrap(), micromax);
+        // A preset chooses techniques and keeps the threads.
+        let threaded = Settings::from_spec("threads=2,preset=micromax").unwrap();
+        assert_eq!(threaded.threads, 2);
+        assert_eq!(
+            Settings {
+                threads: 1,
+                ..threaded
+            },
+            micromax
+        );
     }
 
     #[test]
@@ -1767,6 +1805,7 @@ mod tests {
             "null=off",
             "preset=micromax,null=off",
             "lmr=off,futility_margin=50",
+            "preset=plain,threads=3",
         ] {
             let settings = Settings::from_spec(spec).unwrap();
             assert_eq!(
@@ -1820,11 +1859,13 @@ mod tests {
     fn every_option_is_listed_in_each_protocol() {
         let uci = uci_option_lines();
         let xboard = xboard_option_features();
-        assert_eq!(uci.len(), OPTIONS.len() + 1);
+        // `threads` is UCI's standard `Threads`, which `uci.rs` offers.
+        assert_eq!(uci.len(), OPTIONS.len());
         for option in OPTIONS {
-            assert!(
+            assert_eq!(
                 uci.iter()
-                    .any(|line| line.contains(&format!("name {} ", option.name)))
+                    .any(|line| line.contains(&format!("name {} ", option.name))),
+                option.name != THREADS_OPTION
             );
             assert!(
                 xboard
