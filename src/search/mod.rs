@@ -509,8 +509,9 @@ impl Searcher {
     /// thread reaches its depths sooner. Odd-numbered helpers search only the
     /// odd depths, so that they work a ply ahead instead of beside the main
     /// thread. The lines shown are the main thread's, and so is the move
-    /// played, unless a helper finished a deeper iteration: then its move is
-    /// played and its line shown last. The node counts shown add the
+    /// played, unless a helper got a ply deeper (an iteration finished, or a
+    /// move that took the lead in one cut short): then its move is played and
+    /// its line shown last. The node counts shown add the
     /// helpers' nodes. When the main thread stops, so do the helpers.
     pub fn think(
         &mut self,
