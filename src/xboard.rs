@@ -256,7 +256,7 @@ impl Xboard {
             "." => {} // only answered while analysing
             "memory" => self.set_memory(argument),
             // `cores N` (announced with `smp=1`) sets switch `threads`.
-            "cores" => self.set_option(&format!("{THREADS_OPTION}={argument}")),
+            "cores" => self.set_switch(THREADS_OPTION, argument, "cores", argument),
             // A bare move, as protocol 1 sends it: coordinates only, since a
             // GUI sends nothing else (`e7e8=q` is read as `e7e8q`).
             _ if argument.is_empty()
@@ -351,11 +351,17 @@ impl Xboard {
             }
             return;
         }
+        self.set_switch(name, value, "option", argument);
+    }
+
+    /// Set one of the laboratory's switches; an error repeats the command,
+    /// `command argument`.
+    fn set_switch(&mut self, name: &str, value: &str, command: &str, argument: &str) {
         let mut settings = self.session.searcher.settings().clone();
         match settings.set(name, value) {
             Ok(()) => self.session.searcher.set_settings(settings),
             Err(error) => send(&format!(
-                "Error ({}): option {}",
+                "Error ({}): {command} {}",
                 quote(&error),
                 quote(argument)
             )),

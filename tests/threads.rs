@@ -150,6 +150,9 @@ fn xboard_cores_sets_the_threads() {
     assert!(is_legal(&board, &reply[5..]), "{reply}");
     engine.send("cores 0");
     let (_, error) = engine.until("an error", |line| line.starts_with("Error"));
-    assert!(error.contains("threads"), "{error}");
+    assert!(
+        error.contains("threads") && error.ends_with(": cores 0"),
+        "{error}"
+    );
     engine.send("quit");
 }
