@@ -168,6 +168,13 @@ impl Slot {
         SlotData::from_words(self.0.each_ref().map(|word| word.load(Ordering::Relaxed)))
     }
 
+    /// Does the slot hold no entry (depth 0)? The depth is the low byte of
+    /// the third word (see [`SlotData::to_words`]), so one load tells.
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.0[2].load(Ordering::Relaxed) as u8 == 0
+    }
+
     #[inline]
     fn save(&self, data: SlotData) {
         for (word, value) in self.0.iter().zip(data.to_words()) {
@@ -591,7 +598,7 @@ impl TranspositionTable {
             index = if takes_it { index & !1 } else { index | 1 };
         }
         let slot = &self.slots[index];
-        if slot.load().depth == 0 {
+        if slot.is_empty() {
             self.used
                 .store(self.used.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
         }

@@ -590,7 +590,6 @@ impl Searcher {
         // with the move played.
         let deepest = helper_results
             .into_iter()
-            .filter(|helper| helper.best_move.is_some())
             .max_by_key(|helper| helper.info.depth);
         if let Some(helper) = deepest.filter(|helper| helper.info.depth > result.info.depth) {
             result = SearchResult {
