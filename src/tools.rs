@@ -9,7 +9,13 @@
 //!   with a fresh hash table. Its node count is a *signature*: it changes only
 //!   when the search changes. Its nodes per second measure speed.
 //! * `umax epd FILE` runs a test suite (best move `bm` / avoid move `am`) and
-//!   reports how many positions the engine solves.
+//!   reports how many positions the engine solves, and how soon: a position
+//!   is *solved by* a time (or node count, or depth) if every iteration
+//!   completed from then on chose a solving move, and so did the search's
+//!   end. One long run thus tells what shorter runs would score, as the
+//!   *time to solution* test suites are often quoted by. (It is a little
+//!   stricter than the shorter run itself: a move found in time and given
+//!   up later counts there, not here.)
 
 use std::time::{Duration, Instant};
 
@@ -18,7 +24,7 @@ use crate::clock::Limits;
 use crate::game::{parse_san, san};
 use crate::input::{send, warn};
 use crate::search::beal::BealSearch;
-use crate::search::{SearchStats, Searcher, Settings, Silent};
+use crate::search::{Listener, SearchInfo, SearchStats, Searcher, Settings, Silent};
 
 /// Print perft divide for `board`: one line per legal root move, then the total.
 /// Returns the total.
@@ -236,12 +242,25 @@ pub fn run_epd_with(
     let mut searcher = Searcher::new(log2_entries);
     searcher.set_settings(settings.clone());
     let mut stats = SearchStats::default();
+    let mut solutions = Vec::new();
     let (solved, total) = run_suite(text, |position| {
         // Page faults are not search time (see `bench_with`).
         searcher.clear_and_prefault_table();
-        let result = searcher.think(&position.board, &[], limits, &mut Silent);
+        let mut watch = SolutionWatch::default();
+        let result = searcher.think(&position.board, &[], limits, &mut watch);
         stats.add(searcher.stats());
-        let detail = format!("depth {}, {} nodes", result.info.depth, result.info.nodes);
+        let mut detail = format!("depth {}, {} nodes", result.info.depth, result.info.nodes);
+        let played_solves = result.best_move.is_some_and(|mv| position.is_solved_by(mv));
+        let found = watch.solved_since(position).filter(|_| played_solves);
+        if let Some(found) = found {
+            detail += &format!(
+                "; found at depth {}, {:.3} s, {} nodes",
+                found.depth,
+                found.elapsed.as_secs_f64(),
+                found.nodes
+            );
+            solutions.push(found);
+        }
         (result.best_move, detail)
     });
     if show_stats {
@@ -251,8 +270,77 @@ pub fn run_epd_with(
         ));
         send(stats.table().trim_end());
     }
+    for (label, count) in solved_by(&solutions, limits) {
+        send(&format!("solved by {label}: {count}/{total}"));
+    }
     send(&format!("solved {solved}/{total}"));
     (solved, total)
+}
+
+/// Where a search stood when it completed an iteration (or, interrupted,
+/// changed its mind): what [`SolutionWatch`] records.
+#[derive(Clone, Copy, Debug)]
+struct Progress {
+    depth: u32,
+    elapsed: Duration,
+    nodes: u64,
+    /// The move the search would play from then on.
+    best_move: Option<Move>,
+}
+
+/// A listener that records the search's [`Progress`], to tell when it found
+/// the move it finally plays.
+#[derive(Default)]
+struct SolutionWatch(Vec<Progress>);
+
+impl Listener for SolutionWatch {
+    fn iteration_done(&mut self, info: &SearchInfo) {
+        self.0.push(Progress {
+            depth: info.depth,
+            elapsed: info.elapsed,
+            nodes: info.nodes,
+            best_move: info.pv.first().copied(),
+        });
+    }
+}
+
+impl SolutionWatch {
+    /// The first report of the unbroken run of reports, at the end of the
+    /// search, whose move solves `position`: from then on the search kept a
+    /// solution. `None` if the last report's move does not solve it.
+    fn solved_since(&self, position: &EpdPosition) -> Option<Progress> {
+        self.0
+            .iter()
+            .rev()
+            .take_while(|report| report.best_move.is_some_and(|mv| position.is_solved_by(mv)))
+            .last()
+            .copied()
+    }
+}
+
+/// How many of the `solutions` (when each solved position was found and
+/// kept) came within 1/16, 1/8, 1/4 and 1/2 of the time or node limit, or
+/// within 4, 3, 2 and 1 plies less than the depth limit: label and count.
+fn solved_by(solutions: &[Progress], limits: &Limits) -> Vec<(String, usize)> {
+    let count = |within: &dyn Fn(&Progress) -> bool| solutions.iter().filter(|s| within(s)).count();
+    let mut lines = Vec::new();
+    if let Some(time) = limits.move_time {
+        for divisor in [16, 8, 4, 2] {
+            let bound = time / divisor;
+            let label = format!("{} s", bound.as_secs_f64());
+            lines.push((label, count(&|s| s.elapsed <= bound)));
+        }
+    } else if let Some(nodes) = limits.nodes {
+        for divisor in [16, 8, 4, 2] {
+            let bound = nodes / divisor;
+            lines.push((format!("{bound} nodes"), count(&|s| s.nodes <= bound)));
+        }
+    } else if let Some(depth) = limits.depth {
+        for bound in depth.saturating_sub(4).max(1)..depth {
+            lines.push((format!("depth {bound}"), count(&|s| s.depth <= bound)));
+        }
+    }
+    lines
 }
 
 /// Run an EPD suite with Beal's 1986 tactics search (`search/beal.rs`) under
@@ -343,6 +431,38 @@ mod tests {
         assert_eq!(position.best_moves.len(), 1);
         assert_eq!(position.best_moves[0].to_string(), "g3g6");
         assert!(parse_epd_line("not an epd line").is_err());
+    }
+
+    #[test]
+    fn a_position_is_solved_since_the_first_report_of_the_last_unbroken_run() {
+        let position = parse_epd_line(
+            "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - bm Qg6; id \"WAC.001\";",
+        )
+        .unwrap();
+        let solution = position.best_moves[0];
+        let other = Move::new(solution.from, solution.from.offset(16).unwrap());
+        let report = |depth: u32, mv: Move| Progress {
+            depth,
+            elapsed: Duration::from_millis(u64::from(depth) * 10),
+            nodes: u64::from(depth) * 1000,
+            best_move: Some(mv),
+        };
+        let moves = [other, solution, other, solution, solution];
+        let watch = SolutionWatch((1..).zip(moves).map(|(d, mv)| report(d, mv)).collect());
+        let found = watch.solved_since(&position).unwrap();
+        assert_eq!((found.depth, found.nodes), (4, 4000));
+        // Found once, given up at the end: not solved.
+        let watch = SolutionWatch(vec![report(1, solution), report(2, other)]);
+        assert!(watch.solved_since(&position).is_none());
+        assert!(SolutionWatch::default().solved_since(&position).is_none());
+
+        // The counts by a tenth of a second limit's fractions.
+        let solutions = [report(1, solution), report(4, solution)];
+        let limits = Limits::move_time(Duration::from_millis(100));
+        let lines = solved_by(&solutions, &limits);
+        let counts: Vec<usize> = lines.iter().map(|(_, count)| *count).collect();
+        assert_eq!(counts, [0, 1, 1, 2], "{lines:?}");
+        assert_eq!(lines[0].0, "0.00625 s");
     }
 
     #[test]

@@ -72,6 +72,14 @@ fn epd_reports_each_position_and_the_total() {
     assert!(text.contains("scholar"), "{text}");
     assert!(text.contains("skipped"), "{text}");
     assert!(text.trim_end().ends_with("solved 2/2"), "{text}");
+    // How soon: the mate in one is found at depth 1 and kept.
+    assert!(text.contains("found at depth 1,"), "{text}");
+    for depth in 1..4 {
+        assert!(
+            text.contains(&format!("solved by depth {depth}: 2/2")),
+            "{text}"
+        );
+    }
 }
 
 #[test]
