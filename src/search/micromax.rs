@@ -715,7 +715,7 @@ impl Searcher {
                         None => continue,
                     }
                 }
-                // Deviation from micro-Max (switch `lmp`, off by default):
+                // Deviation from micro-Max (switch `lmp`, on by default):
                 // late-move pruning. Near the horizon, once a few quiet moves
                 // have failed, the later ones (worst by ordering) are skipped,
                 // unless they give check. Not in a node one ply from the
