@@ -191,15 +191,31 @@ fn an_openings_file_is_read() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_keeps_and_counts_the_finished_games() {
+    a_signal_keeps_and_counts_the_finished_games("INT");
+}
+
+/// `kill` without a signal name sends SIGTERM: a script stopping a run gets
+/// the summary too, time forfeits included.
+#[cfg(unix)]
+#[test]
+fn sigterm_keeps_and_counts_the_finished_games() {
+    a_signal_keeps_and_counts_the_finished_games("TERM");
+}
+
+/// Starts a long match, sends `signal` once a game has finished, and checks
+/// that the match ends with its summary, counting exactly the games in the PGN
+/// file.
+#[cfg(unix)]
+fn a_signal_keeps_and_counts_the_finished_games(signal: &str) {
     use std::time::{Duration, Instant};
-    let pgn = temp_path("interrupted.pgn");
+    let pgn = temp_path(&format!("interrupted_{signal}.pgn"));
     let child = Command::new(env!("CARGO_BIN_EXE_umax"))
         .args(["selfplay", "--tc", "0.2+0.01", "--games", "1000"])
         .args(["--pgn", pgn.to_str().unwrap()])
         .stdout(std::process::Stdio::piped())
         .spawn()
         .expect("umax starts");
-    // Wait for the first finished game, then press Ctrl-C.
+    // Wait for the first finished game, then send the signal.
     let start = Instant::now();
     while !std::fs::read_to_string(&pgn).is_ok_and(|text| text.contains("[Result")) {
         assert!(
@@ -209,7 +225,7 @@ fn ctrl_c_keeps_and_counts_the_finished_games() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([&format!("-{signal}"), &child.id().to_string()])
         .status()
         .expect("kill runs");
     assert!(sent.success());
@@ -217,6 +233,7 @@ fn ctrl_c_keeps_and_counts_the_finished_games() {
     let text = stdout(&output);
     assert!(output.status.success(), "{text}");
     assert!(text.contains("Interrupted"), "{text}");
+    assert!(text.contains("time forfeits: a "), "{text}");
     let counted = summary_number(&text, "Games:", "Games:");
     assert!((1..1000).contains(&counted), "{text}");
     assert_eq!(read_pgn(&pgn).len() as u64, counted, "{text}");

@@ -21,7 +21,7 @@
 //!   compute it; the match stops as soon as the test decides. See [`stats`].
 //! * **Records.** Every finished game is appended to the `--pgn` file and
 //!   flushed at once, with both settings in the player names, so a match that
-//!   is interrupted (Ctrl-C, a full disk) loses no finished game; the summary
+//!   is interrupted (Ctrl-C, SIGTERM, a full disk) loses no finished game; the summary
 //!   counts exactly the games in the file.
 //! * **The worth table.** `--worth` plays the default against each technique
 //!   of the search laboratory turned off (or set to its alternative) and prints
@@ -203,7 +203,7 @@ pub enum Ending {
     Complete,
     /// The SPRT decided.
     Sprt(SprtVerdict),
-    /// Ctrl-C.
+    /// Ctrl-C or SIGTERM.
     Interrupted,
     /// The PGN file could not be written (a full disk, ...).
     PgnError,
@@ -461,15 +461,19 @@ pub fn format_elo(estimate: &EloEstimate) -> String {
     }
 }
 
-/// The one-line progress report: games, W/D/L, Elo ± error, LLR.
+/// The one-line progress report: games, W/D/L, time forfeits, Elo ± error,
+/// LLR. The forfeits are there so that a run stopped before its summary
+/// still shows whether either side lost on time.
 pub fn progress_line(tally: &Tally, games: u64, sprt: Option<&Sprt>, llr: Option<f64>) -> String {
     let g = &tally.games;
     let mut line = format!(
-        "games {}/{games}  +{} ={} -{}",
+        "games {}/{games}  +{} ={} -{}  forfeits a {} b {}",
         g.games(),
         g.wins,
         g.draws,
-        g.losses
+        g.losses,
+        tally.forfeits_a,
+        tally.forfeits_b
     );
     if let Some(estimate) = tally.elo() {
         line.push_str(&format!("  Elo {}", format_elo(&estimate)));
@@ -850,9 +854,9 @@ fn number<T: std::str::FromStr>(text: &str, option: &str) -> Result<T, String> {
 // Ctrl-C
 // ---------------------------------------------------------------------------
 
-/// Ctrl-C stops a match the way a decided SPRT does: games in progress are
-/// abandoned, finished ones are already in the PGN file, and the summary is
-/// printed. A second Ctrl-C ends the process at once.
+/// Ctrl-C (or `kill`'s SIGTERM) stops a match the way a decided SPRT does:
+/// games in progress are abandoned, finished ones are already in the PGN
+/// file, and the summary is printed. A second one ends the process at once.
 ///
 /// The standard library has no signal handling, so on Unix we ask the C
 /// library (which every Rust program on Unix links) for `signal()`; the
@@ -864,7 +868,7 @@ mod interrupt {
 
     static REQUESTED: AtomicBool = AtomicBool::new(false);
 
-    /// Has Ctrl-C been pressed?
+    /// Has Ctrl-C been pressed (or SIGTERM sent)?
     pub fn requested() -> bool {
         REQUESTED.load(Ordering::Relaxed)
     }
@@ -881,12 +885,15 @@ mod interrupt {
             fn signal(signal: i32, handler: usize) -> usize;
         }
 
-        extern "C" fn on_interrupt(_signal: i32) {
+        /// `kill`'s default signal, which a script stopping a run sends.
+        const SIGTERM: i32 = 15;
+
+        extern "C" fn on_interrupt(signal_number: i32) {
             REQUESTED.store(true, Ordering::Relaxed);
-            // SAFETY: `signal` is async-signal-safe (POSIX); the next Ctrl-C
-            // takes the default action and ends the process.
+            // SAFETY: `signal` is async-signal-safe (POSIX); the next such
+            // signal takes the default action and ends the process.
             unsafe {
-                signal(SIGINT, DEFAULT_ACTION);
+                signal(signal_number, DEFAULT_ACTION);
             }
         }
 
@@ -896,11 +903,12 @@ mod interrupt {
             // an atomic flag and `signal` itself.
             unsafe {
                 signal(SIGINT, handler as usize);
+                signal(SIGTERM, handler as usize);
             }
         }
     }
 
-    /// Catch Ctrl-C from now on (Unix only).
+    /// Catch Ctrl-C and SIGTERM from now on (Unix only).
     pub fn install() {
         #[cfg(unix)]
         unix::install();
@@ -936,6 +944,13 @@ mod tests {
         assert!(tally.record(1, &forfeit));
         assert_eq!((tally.forfeits_a, tally.forfeits_b), (1, 0));
         assert_eq!(tally.pairs.0, [0, 1, 1, 0, 0]);
+        // The progress line shows the forfeits, so that a run stopped before
+        // its summary still tells them.
+        let line = progress_line(&tally, 10, None, None);
+        assert!(
+            line.starts_with("games 4/10  +1 =1 -2  forfeits a 1 b 0"),
+            "{line}"
+        );
     }
 
     #[test]
