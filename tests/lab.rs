@@ -105,8 +105,16 @@ const DEEP_ONLY: &[&str] = &[
 /// `countermove_changes_the_bench_positions_search`); the capture history
 /// reorders only good captures of (nearly) equal rank in sorted nodes, once
 /// one of them has cut off (see
-/// `capture_history_changes_the_bench_positions_search`).
-const MANY_POSITIONS_ONLY: &[&str] = &["lmr_history", "countermove", "capture_history"];
+/// `capture_history_changes_the_bench_positions_search`); late-move pruning
+/// 4 plies from the horizon skips only after 19 quiet moves have failed,
+/// which these three positions' searches do not meet by depth 7 (see
+/// `lmp_max_plies_changes_the_bench_positions_search`).
+const MANY_POSITIONS_ONLY: &[&str] = &[
+    "lmr_history",
+    "countermove",
+    "capture_history",
+    "lmp_max_plies",
+];
 
 /// Switches that change how much work a node does more than the tree: the
 /// null move tried before the move list changes only the order history
@@ -478,6 +486,14 @@ fn countermove_changes_the_bench_positions_search() {
     assert_ne!(
         nodes_to_depth_6("countermove=on", &BENCH_POSITIONS, TABLE_LOG2),
         nodes_to_depth_6("countermove=off", &BENCH_POSITIONS, TABLE_LOG2)
+    );
+}
+
+#[test]
+fn lmp_max_plies_changes_the_bench_positions_search() {
+    assert_ne!(
+        nodes_to_depth_6("lmp_max_plies=4", &BENCH_POSITIONS, TABLE_LOG2),
+        nodes_to_depth_6("default", &BENCH_POSITIONS, TABLE_LOG2)
     );
 }
 

@@ -74,9 +74,9 @@ pub const NULL_MOVE_MATERIAL_LIMIT: i32 = 35;
 /// choice, safe without being useless.
 pub const DELTA_MARGIN: Score = 200;
 
-/// Reverse futility pruning and late-move pruning work this many plies from
-/// the horizon at most (switches `rfp`, `lmp`).
-pub const PRUNING_MAX_PLIES: i32 = 3;
+/// SEE pruning of full-width moves works this many plies from the horizon
+/// at most (switch `see_prune_full`).
+pub const SEE_PRUNE_MAX_PLIES: i32 = 3;
 
 /// Razoring acts in nodes at most this many plies from the horizon.
 pub const RAZORING_MAX_PLIES: i32 = 2;
@@ -727,7 +727,7 @@ impl Searcher {
                         && depth > QUIESCENCE_DEPTH + 1
                         && !pv_node
                         && !in_check
-                        && iteration_plies <= PRUNING_MAX_PLIES
+                        && iteration_plies <= self.settings.lmp_max_plies
                         && quiets_tried >= 3 + iteration_plies * iteration_plies
                         && best > -MATE_BOUND
                         && !self.gives_check(mv)
@@ -747,7 +747,7 @@ impl Searcher {
                 if self.settings.see_prune_full
                     && judged_by_eval
                     && iteration > QUIESCENCE_DEPTH
-                    && iteration_plies <= PRUNING_MAX_PLIES
+                    && iteration_plies <= SEE_PRUNE_MAX_PLIES
                     && best > -MATE_BOUND
                     && mv.promotion.is_none()
                     && mv.kind != MoveKind::EnPassant

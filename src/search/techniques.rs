@@ -331,6 +331,9 @@ pub struct Settings {
     /// Late-move pruning: near the horizon, quiet moves after the first few
     /// are not searched at all.
     pub lmp: bool,
+    /// The most plies from the horizon at which late-move pruning skips
+    /// moves.
+    pub lmp_max_plies: i32,
     /// SEE pruning in full-width nodes: near the horizon, a move that loses
     /// more than a pawn per ply left by static exchange is not searched.
     pub see_prune_full: bool,
@@ -441,6 +444,9 @@ pub const LMR_DIVISOR: i32 = 225;
 pub const SINGULAR_MARGIN: Score = 3;
 /// The most plies from the horizon at which reverse futility prunes.
 pub const RFP_MAX_PLIES: i32 = 3;
+/// The most plies from the horizon at which late-move pruning skips moves:
+/// 3, with reverse futility (its first measured setting).
+pub const LMP_MAX_PLIES: i32 = 3;
 /// Razoring's margin per ply: two pawns.
 pub const RAZOR_MARGIN: Score = 200;
 /// `activity_plies` in every preset but the default (which counts them 2 or
@@ -528,6 +534,7 @@ impl Settings {
             razoring: false,
             razor_margin: RAZOR_MARGIN,
             lmp: false,
+            lmp_max_plies: LMP_MAX_PLIES,
             see_prune_full: false,
             countermove: false,
             countermove_history: false,
@@ -1214,9 +1221,16 @@ pub const OPTIONS: &[TechniqueOption] = &[
     TechniqueOption {
         name: "lmp",
         kind: OptionKind::Switch,
-        doc: "late-move pruning: 2 or 3 plies from the horizon, skip quiet moves after the first 3 + plies^2",
+        doc: "late-move pruning: 2 to lmp_max_plies (3) plies from the horizon, skip quiet moves after the first 3 + plies^2",
         get: |s| i32::from(s.lmp),
         set: |s, v| s.lmp = v != 0,
+    },
+    TechniqueOption {
+        name: "lmp_max_plies",
+        kind: OptionKind::Spin { min: 2, max: 10 },
+        doc: "late-move pruning acts this many plies from the horizon or nearer",
+        get: |s| s.lmp_max_plies,
+        set: |s, v| s.lmp_max_plies = v,
     },
     TechniqueOption {
         name: "see_prune_full",
