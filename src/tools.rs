@@ -13,9 +13,9 @@
 //!   is *solved by* a time (or node count, or depth) if every iteration
 //!   completed from then on chose a solving move, and so did the search's
 //!   end: the *time to solution* by which test-suite results are often
-//!   quoted. One long run thus tells what shorter runs would score. (It is a little
-//!   stricter than the shorter run itself: a move found in time and given
-//!   up later counts there, not here.)
+//!   quoted. One long run thus tells what shorter runs would score. (It is
+//!   a little stricter than the shorter run itself: a move found in time and
+//!   given up later counts there, not here.)
 
 use std::time::{Duration, Instant};
 

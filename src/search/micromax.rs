@@ -716,8 +716,9 @@ impl Searcher {
                     }
                 }
                 // Deviation from micro-Max (switch `lmp`, on by default):
-                // late-move pruning. Near the horizon, once a few quiet moves
-                // have failed, the later ones (worst by ordering) are skipped,
+                // late-move pruning. Near the horizon (at most
+                // `lmp_max_plies` from it), once 3 + plies² quiet moves have
+                // failed, the later ones (worst by ordering) are skipped,
                 // unless they give check. Not in a node one ply from the
                 // horizon: its quiet moves are not sorted (`generate_and_rank`),
                 // so the last are not the worst.

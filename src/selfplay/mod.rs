@@ -21,8 +21,8 @@
 //!   compute it; the match stops as soon as the test decides. See [`stats`].
 //! * **Records.** Every finished game is appended to the `--pgn` file and
 //!   flushed at once, with both settings in the player names, so a match that
-//!   is interrupted (Ctrl-C, SIGTERM, a full disk) loses no finished game; the summary
-//!   counts exactly the games in the file.
+//!   is interrupted (Ctrl-C, SIGTERM, a full disk) loses no finished game;
+//!   the summary counts exactly the games in the file.
 //! * **The worth table.** `--worth` plays the default against each technique
 //!   of the search laboratory turned off (or set to its alternative) and prints
 //!   a markdown table: what each technique is worth here, or "not resolved"
