@@ -108,12 +108,17 @@ const DEEP_ONLY: &[&str] = &[
 /// `capture_history_changes_the_bench_positions_search`); late-move pruning
 /// 4 plies from the horizon skips only after 19 quiet moves have failed,
 /// which these three positions' searches do not meet by depth 7 (see
-/// `lmp_max_plies_changes_the_bench_positions_search`).
+/// `lmp_max_plies_changes_the_bench_positions_search`); history pruning
+/// skips only quiet moves whose history has fallen far below zero, which a
+/// fresh search's histories reach only after several iterations (see
+/// `history_prune_changes_the_bench_positions_search`).
 const MANY_POSITIONS_ONLY: &[&str] = &[
     "lmr_history",
     "countermove",
     "capture_history",
     "lmp_max_plies",
+    "history_prune",
+    "history_prune_margin",
 ];
 
 /// Switches that change how much work a node does more than the tree: the
@@ -495,6 +500,16 @@ fn lmp_max_plies_changes_the_bench_positions_search() {
         nodes_to_depth_6("lmp_max_plies=4", &BENCH_POSITIONS, TABLE_LOG2),
         nodes_to_depth_6("default", &BENCH_POSITIONS, TABLE_LOG2)
     );
+}
+
+#[test]
+fn history_prune_changes_the_bench_positions_search() {
+    let nodes = |spec| run_to_depth(spec, &BENCH_POSITIONS, 7, TABLE_LOG2).nodes();
+    let pruning = nodes("history_prune=on");
+    assert_ne!(pruning, nodes("default"));
+    // The margin matters only with the switch on.
+    assert_ne!(pruning, nodes("history_prune=on,history_prune_margin=64"));
+    assert_eq!(nodes("default"), nodes("history_prune_margin=64"));
 }
 
 #[test]

@@ -78,6 +78,10 @@ pub const DELTA_MARGIN: Score = 200;
 /// at most (switch `see_prune_full`).
 pub const SEE_PRUNE_MAX_PLIES: i32 = 3;
 
+/// The most plies from the horizon at which history pruning (switch
+/// `history_prune`) skips quiet moves.
+const HISTORY_PRUNE_MAX_PLIES: i32 = 3;
+
 /// Razoring acts in nodes at most this many plies from the horizon.
 pub const RAZORING_MAX_PLIES: i32 = 2;
 
@@ -734,6 +738,25 @@ impl Searcher {
                         && !self.gives_check(mv)
                     {
                         self.stats.late_move_prunes += 1;
+                        continue;
+                    }
+                    // Deviation from micro-Max (switch `history_prune`, off
+                    // by default): history pruning. Near the horizon, a
+                    // quiet move that has lately failed in many nodes (its
+                    // history score far below zero) is skipped, unless it is
+                    // the table's move, a killer or a check.
+                    if self.settings.history_prune
+                        && !pv_node
+                        && !in_check
+                        && iteration_plies <= HISTORY_PRUNE_MAX_PLIES
+                        && best > -MATE_BOUND
+                        && !(index == first && best_move == Some(mv))
+                        && !self.is_killer(mv, ply)
+                        && self.quiet_history(mv, self.countermove_history_row(ply))
+                            < -self.settings.history_prune_margin * iteration_plies
+                        && !self.gives_check(mv)
+                    {
+                        self.stats.history_prunes += 1;
                         continue;
                     }
                     quiets_tried += 1;
@@ -2148,6 +2171,13 @@ impl Searcher {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
+    }
+
+    /// Is `mv` one of the two killers of the node at `ply`?
+    fn is_killer(&self, mv: Move, ply: usize) -> bool {
+        self.killers
+            .get(ply)
+            .is_some_and(|killers| killers.contains(&Some(mv)))
     }
 
     /// Where `mv` of the side to move keeps its history score.

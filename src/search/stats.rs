@@ -58,6 +58,8 @@ pub struct Counters {
     pub reverse_futility_prunes: u64,
     /// Quiet moves skipped by late-move pruning (switch `lmp`).
     pub late_move_prunes: u64,
+    /// Quiet moves skipped by history pruning (switch `history_prune`).
+    pub history_prunes: u64,
     /// Nodes that razoring (switch `razoring`) answered by their quiescence pass.
     pub razor_prunes: u64,
     /// Nodes searched a ply less deep for want of a move from the table
@@ -94,7 +96,7 @@ impl Counters {
     }
 
     /// The counts as an array, in field order.
-    fn to_array(self) -> [u64; 24] {
+    fn to_array(self) -> [u64; 25] {
         [
             self.scoring_nodes,
             self.quiescence_nodes,
@@ -120,11 +122,12 @@ impl Counters {
             self.mate_threats,
             self.singular_extensions,
             self.probcut_cutoffs,
+            self.history_prunes,
         ]
     }
 
     /// The counts from an array in field order.
-    fn from_array(c: [u64; 24]) -> Counters {
+    fn from_array(c: [u64; 25]) -> Counters {
         Counters {
             scoring_nodes: c[0],
             quiescence_nodes: c[1],
@@ -150,6 +153,7 @@ impl Counters {
             mate_threats: c[21],
             singular_extensions: c[22],
             probcut_cutoffs: c[23],
+            history_prunes: c[24],
         }
     }
 
@@ -338,9 +342,10 @@ impl SearchStats {
                 c.futility_prunes, c.lmr_reductions, c.lmr_researches, c.check_extensions
             ),
             format!(
-                "reverse futility prunes {}, late-move prunes {}, razor prunes {}, IIR {}, SEE prunes {}",
+                "reverse futility prunes {}, late-move prunes {}, history prunes {}, razor prunes {}, IIR {}, SEE prunes {}",
                 c.reverse_futility_prunes,
                 c.late_move_prunes,
+                c.history_prunes,
                 c.razor_prunes,
                 c.iir_reductions,
                 c.see_prunes

@@ -334,6 +334,12 @@ pub struct Settings {
     /// The most plies from the horizon at which late-move pruning skips
     /// moves.
     pub lmp_max_plies: i32,
+    /// History pruning: near the horizon, a quiet move whose history score
+    /// is far below zero is not searched at all.
+    pub history_prune: bool,
+    /// History pruning's threshold: a quiet move is skipped when its history
+    /// score is below minus this, times the plies left.
+    pub history_prune_margin: Score,
     /// SEE pruning in full-width nodes: near the horizon, a move that loses
     /// more than a pawn per ply left by static exchange is not searched.
     pub see_prune_full: bool,
@@ -449,6 +455,10 @@ pub const RFP_MAX_PLIES: i32 = 3;
 /// measured and adopted with (5 measured no better: the README's
 /// forty-fifth step).
 pub const LMP_MAX_PLIES: i32 = 3;
+/// History pruning's threshold per ply left, in history points: about one
+/// late quiet move in ten near the horizon scores below -256 (see
+/// `LMR_HISTORY_SCALE`).
+pub const HISTORY_PRUNE_MARGIN: Score = 256;
 /// Razoring's margin per ply: two pawns.
 pub const RAZOR_MARGIN: Score = 200;
 /// `activity_plies` in every preset but the default (which counts them 2 or
@@ -537,6 +547,8 @@ impl Settings {
             razor_margin: RAZOR_MARGIN,
             lmp: false,
             lmp_max_plies: LMP_MAX_PLIES,
+            history_prune: false,
+            history_prune_margin: HISTORY_PRUNE_MARGIN,
             see_prune_full: false,
             countermove: false,
             countermove_history: false,
@@ -1233,6 +1245,20 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "late-move pruning acts this many plies from the horizon or nearer",
         get: |s| s.lmp_max_plies,
         set: |s, v| s.lmp_max_plies = v,
+    },
+    TechniqueOption {
+        name: "history_prune",
+        kind: OptionKind::Switch,
+        doc: "with ordering=history: 1 to 3 plies from the horizon, in a null-window node not in check, skip a quiet move (not the hint, a killer or a check) whose history score is below -history_prune_margin (256) per ply left",
+        get: |s| i32::from(s.history_prune),
+        set: |s, v| s.history_prune = v != 0,
+    },
+    TechniqueOption {
+        name: "history_prune_margin",
+        kind: OptionKind::Spin { min: 16, max: 4096 },
+        doc: "history pruning's threshold per ply left, in history points",
+        get: |s| s.history_prune_margin,
+        set: |s, v| s.history_prune_margin = v,
     },
     TechniqueOption {
         name: "see_prune_full",
