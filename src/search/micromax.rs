@@ -1687,7 +1687,6 @@ impl Searcher {
         }) = late_move
         {
             let plies = iteration - QUIESCENCE_DEPTH;
-            let killers = self.killers.get(ply).copied().unwrap_or_default();
             // Switch `lmr_root` (on by default): table LMR reduces the
             // root's moves too. Off, every root move is searched to the full
             // depth: each can become the move played, and a reduced move that
@@ -1703,7 +1702,7 @@ impl Searcher {
                     || (self.settings.lmr_bad_captures && !see::is_good_capture(&self.board, mv)))
                 && !is_hint
                 && mv.promotion.is_none()
-                && !killers.contains(&Some(mv))
+                && !self.is_killer(mv, ply)
                 && !self.gives_check(mv)
             {
                 // Deviation from micro-Max (switch `lmr_pv`, off by default):
