@@ -727,14 +727,18 @@ impl Searcher {
                 // horizon: its quiet moves are not sorted (`generate_and_rank`),
                 // so the last are not the worst.
                 let is_quiet = !is_capture && mv.promotion.is_none();
+                let is_hint = index == first && best_move == Some(mv);
                 if is_quiet && iteration > QUIESCENCE_DEPTH {
+                    // Both prunings of quiet moves act only in a null-window
+                    // node not in check, once a move has been searched (so
+                    // that a node never mistakes its skipped moves for no
+                    // legal move at all).
+                    let may_skip_quiet = !pv_node && !in_check && best > -MATE_BOUND;
                     if self.settings.lmp
+                        && may_skip_quiet
                         && depth > QUIESCENCE_DEPTH + 1
-                        && !pv_node
-                        && !in_check
                         && iteration_plies <= self.settings.lmp_max_plies
                         && quiets_tried >= 3 + iteration_plies * iteration_plies
-                        && best > -MATE_BOUND
                         && !self.gives_check(mv)
                     {
                         self.stats.late_move_prunes += 1;
@@ -746,11 +750,9 @@ impl Searcher {
                     // history score far below zero) is skipped, unless it is
                     // the table's move, a killer or a check.
                     if self.settings.history_prune
-                        && !pv_node
-                        && !in_check
+                        && may_skip_quiet
                         && iteration_plies <= HISTORY_PRUNE_MAX_PLIES
-                        && best > -MATE_BOUND
-                        && !(index == first && best_move == Some(mv))
+                        && !is_hint
                         && !self.is_killer(mv, ply)
                         && self.quiet_history(mv, self.countermove_history_row(ply))
                             < -self.settings.history_prune_margin * iteration_plies
@@ -793,7 +795,6 @@ impl Searcher {
                 // New eval and alpha.
                 let new_eval = eval + self.move_gain(mv);
                 let child_alpha = best.max(alpha);
-                let is_hint = index == first && best_move == Some(mv);
                 let child_depth = if quiet_check {
                     QUIESCENCE_DEPTH // the reply searches its evasions
                 } else {
