@@ -750,6 +750,7 @@ impl Searcher {
                     // history score far below zero) is skipped, unless it is
                     // the table's move, a killer or a check.
                     if self.settings.history_prune
+                        && self.settings.ordering == MoveOrdering::History
                         && may_skip_quiet
                         && iteration_plies <= HISTORY_PRUNE_MAX_PLIES
                         && !is_hint

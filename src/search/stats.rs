@@ -115,6 +115,7 @@ impl Counters {
             self.check_extensions,
             self.reverse_futility_prunes,
             self.late_move_prunes,
+            self.history_prunes,
             self.razor_prunes,
             self.iir_reductions,
             self.see_prunes,
@@ -122,7 +123,6 @@ impl Counters {
             self.mate_threats,
             self.singular_extensions,
             self.probcut_cutoffs,
-            self.history_prunes,
         ]
     }
 
@@ -146,14 +146,14 @@ impl Counters {
             check_extensions: c[14],
             reverse_futility_prunes: c[15],
             late_move_prunes: c[16],
-            razor_prunes: c[17],
-            iir_reductions: c[18],
-            see_prunes: c[19],
-            move_lists: c[20],
-            mate_threats: c[21],
-            singular_extensions: c[22],
-            probcut_cutoffs: c[23],
-            history_prunes: c[24],
+            history_prunes: c[17],
+            razor_prunes: c[18],
+            iir_reductions: c[19],
+            see_prunes: c[20],
+            move_lists: c[21],
+            mate_threats: c[22],
+            singular_extensions: c[23],
+            probcut_cutoffs: c[24],
         }
     }
 
