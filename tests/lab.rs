@@ -61,9 +61,15 @@ const BASES: &[(&str, &str)] = &[
     ("activity_plies", "mobility=on"),
 ];
 
-/// Options that change only when a timed search stops, not the tree searched
-/// to a fixed depth (each has its own test in `search::tests`).
-const TIME_ONLY: &[&str] = &["half_time_stop", "time_stability", "time_moves"];
+/// Options that change only when a timed search stops (or which move a
+/// stopped search plays), not the tree searched to a fixed depth (each has
+/// its own test: in `search::tests`, `stop_fail_high` in `tests/search.rs`).
+const TIME_ONLY: &[&str] = &[
+    "half_time_stop",
+    "time_stability",
+    "time_moves",
+    "stop_fail_high",
+];
 
 /// Options that matter only when the table is full enough for positions to
 /// compete for slots; `hash_buckets_change_a_crowded_table` tests them.

@@ -298,6 +298,102 @@ fn last_reported_line_starts_with_the_move_played_and_ponder_move_is_its_reply()
     assert!(best_changed_in_unfinished_iteration > 0);
 }
 
+/// Win At Chess positions (120, 200, 269) whose best move changes in a late
+/// iteration while the side to move stands better.
+const LEAD_CHANGE_FENS: [&str; 3] = [
+    "r4rk1/1bn2qnp/3p1B1Q/p2P1pP1/1pp5/5N1P/PPB2P2/2KR3R w - - 0 1",
+    "2rqrn1k/pb4pp/1p2pp2/n2P4/2P3N1/P2B2Q1/1B3PPP/2R1R1K1 w - - 0 1",
+    "2kr2nr/pp1n1ppp/2p1p3/q7/1b1P1B2/P1N2Q1P/1PP1BPP1/R3K2R w KQ - 0 1",
+];
+
+/// Search `fen` with `spec`'s settings under `limits`, recording every line.
+fn search_recorded(fen: &str, spec: &str, limits: &Limits) -> (SearchResult, Recorder) {
+    let board = Board::from_fen(fen).unwrap();
+    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+    searcher.set_settings(Settings::from_spec(spec).unwrap());
+    let mut recorder = Recorder::default();
+    let result = searcher.think(&board, &[], limits, &mut recorder);
+    (result, recorder)
+}
+
+/// The iterations of a search to 9 plies where the best move changed from
+/// one with a score above `above`, with at least 20,000 nodes between them:
+/// (the iteration before, the iteration after).
+fn lead_changes(
+    fen: &str,
+    spec: &str,
+    above: i32,
+) -> Vec<(umax::search::SearchInfo, umax::search::SearchInfo)> {
+    let (_, recorder) = search_recorded(fen, spec, &Limits::depth(9));
+    recorder
+        .reports
+        .windows(2)
+        .filter(|pair| {
+            let [before, after] = pair else {
+                unreachable!()
+            };
+            before.pv.first() != after.pv.first()
+                && before.score > above
+                && after.depth >= 6
+                && after.nodes - before.nodes > 20_000
+        })
+        .map(|pair| (pair[0].clone(), pair[1].clone()))
+        .collect()
+}
+
+#[test]
+fn a_lead_taken_in_an_unfinished_iteration_is_played_when_ahead() {
+    // The root's aspiration window lies above zero when the side to move is
+    // ahead; a stopped search, which returns no score, was once taken for a
+    // fail low there, and the new lead was dropped for the last iteration's.
+    let mut checked = 0;
+    for fen in LEAD_CHANGE_FENS {
+        for (_, after) in lead_changes(fen, "default", 50) {
+            // Stop just before the iteration that changed its mind ends.
+            let (result, recorder) =
+                search_recorded(fen, "default", &Limits::nodes(after.nodes - 3_000));
+            let last = recorder.reports.last().unwrap();
+            assert_eq!(result.best_move.as_ref(), after.pv.first(), "{fen}");
+            assert_eq!(last.depth, after.depth, "{fen}");
+            assert_eq!(last.pv.first(), result.best_move.as_ref(), "{fen}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 0, "no lead changed while ahead");
+}
+
+#[test]
+fn stop_fail_high_plays_a_move_that_beat_the_lead_before_its_search_is_done() {
+    // Between a root move's null-window search beating the best move and the
+    // end of its search with the open window, `stop_fail_high=on` plays it;
+    // without the switch the old lead is played until that search ends.
+    let mut sooner = 0;
+    for fen in LEAD_CHANGE_FENS {
+        for (before, after) in lead_changes(fen, "default", i32::MIN) {
+            let new_lead = after.pv.first();
+            for step in 1..40 {
+                let nodes = before.nodes + (after.nodes - before.nodes) * step / 40;
+                let limits = Limits::nodes(nodes);
+                let (on, recorder) = search_recorded(fen, "stop_fail_high=on", &limits);
+                let last = recorder.reports.last().unwrap();
+                assert_eq!(
+                    last.pv.first(),
+                    on.best_move.as_ref(),
+                    "{fen} nodes {nodes}"
+                );
+                let (off, _) = search_recorded(fen, "stop_fail_high=off", &limits);
+                if on.best_move.as_ref() == new_lead && off.best_move.as_ref() != new_lead {
+                    sooner += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        sooner > 0,
+        "stop_fail_high never played the new lead sooner"
+    );
+}
+
 /// A position whose first iteration takes more nodes (about 2,300) than
 /// the search visits between looks at its limits (1,024).
 const CAPTURES_GALORE_FEN: &str =

@@ -788,9 +788,14 @@ impl Searcher {
                 // Two plies or more from the horizon every reply is a
                 // full-width node that will read the table (and perhaps the
                 // activity cache): start fetching now, so that memory works
-                // while the move's gain and depth are found.
+                // while the move's gain and depth are found; and the next
+                // move's too, so that memory works while this one is searched
+                // (near the horizon that search is short).
                 if iteration > QUIESCENCE_DEPTH + 1 {
                     self.prefetch_reply(mv, iteration - 1);
+                    if index + 1 < last {
+                        self.prefetch_reply(self.move_stack[index + 1].mv, iteration - 1);
+                    }
                 }
 
                 // New eval and alpha.
@@ -1939,6 +1944,19 @@ impl Searcher {
             if self.stopped {
                 break;
             }
+            // Deviation from micro-Max (switch `stop_fail_high`, off by
+            // default): a root move that beats the best move in the null
+            // window at full depth is better than it, whatever the open
+            // window will say of how much; if time runs out while it is
+            // searched again, it is the move to play.
+            if ply == 0
+                && self.settings.stop_fail_high
+                && null_window
+                && score > child_alpha
+                && child_depth + 1 >= iteration
+            {
+                self.root_fail_high = Some((mv, score));
+            }
             if score > research_above && child_depth + 1 < iteration {
                 // A reduced move that beats `research_above` is re-searched at full depth.
                 child_depth = iteration - 1;
@@ -1949,6 +1967,9 @@ impl Searcher {
             } else {
                 break;
             }
+        }
+        if ply == 0 && !self.stopped {
+            self.root_fail_high = None;
         }
         self.path_keys.pop();
         self.board.unmake_move(mv, undo);

@@ -304,6 +304,10 @@ pub struct Searcher {
     /// The best move at the root in the iteration in progress, and its score.
     root_best: Option<Move>,
     root_best_score: Score,
+    /// Switch `stop_fail_high`: a root move whose null-window search at full
+    /// depth beat the best move, while its search with the open window is
+    /// still under way, and the score it is known to reach at least.
+    root_fail_high: Option<(Move, Score)>,
     /// The iteration the root resumes from (see [`Searcher::think`]).
     root_resume: i32,
     /// Switch `mate_threat=extend`: a node on the current path has been
@@ -365,6 +369,7 @@ impl Searcher {
             stopped: false,
             root_best: None,
             root_best_score: 0,
+            root_fail_high: None,
             root_resume: 0,
             mate_threat_extended: false,
             settings: Settings::default(),
@@ -705,6 +710,12 @@ impl Searcher {
                 // searched to this depth and beat everything searched before it,
                 // the old best move included: play it, and say so first, so that
                 // the last line shown always starts with the move played.
+                // With `stop_fail_high`, a move that has beaten the lead in
+                // its null-window search at full depth is known to be better
+                // still, though its search with the open window is unfinished.
+                if let Some((mv, score)) = self.root_fail_high {
+                    (self.root_best, self.root_best_score) = (Some(mv), score);
+                }
                 if let Some(best) = self.root_best.filter(|mv| legal.contains(mv))
                     && result.best_move != Some(best)
                 {
@@ -806,12 +817,15 @@ impl Searcher {
         };
         loop {
             let best_before = (self.root_best, self.root_best_score);
-            // A search stopped midway may have left it set.
+            // A search stopped midway may have left them set.
             self.mate_threat_extended = false;
+            self.root_fail_high = None;
             let score = self.search(low, high, root_eval, depth, 0, listener);
             // Below the window every score is only an upper bound: a move
-            // that "took the lead" there is not known to be better.
-            if low > -INFINITY && (score <= low || self.root_best_score <= low) {
+            // that "took the lead" there is not known to be better. (A
+            // stopped search returns no score, only its lead so far.)
+            let search_failed_low = !self.stopped && score <= low;
+            if low > -INFINITY && (search_failed_low || self.root_best_score <= low) {
                 (self.root_best, self.root_best_score) = best_before;
             }
             let failed_low = low > -INFINITY && score <= low;

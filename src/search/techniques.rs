@@ -405,6 +405,9 @@ pub struct Settings {
     pub aspiration_margin: Score,
     /// On a clock, start no iteration once half the most this move may take is used.
     pub half_time_stop: bool,
+    /// Stopped midway through an iteration, play a root move that beat the
+    /// best move in its null-window search at full depth.
+    pub stop_fail_high: bool,
     /// On a clock, stretch the soft limit while the best move keeps changing
     /// or the score falls, and shrink it while the best move stays.
     pub time_stability: bool,
@@ -572,6 +575,7 @@ impl Settings {
             aspiration: false,
             aspiration_margin: ASPIRATION_MARGIN,
             half_time_stop: false,
+            stop_fail_high: false,
             time_moves: crate::clock::DEFAULT_MOVES_TO_GO as i32,
             time_stability: false,
             eval: EvalStyle::MicroMax,
@@ -1406,6 +1410,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "on a clock, start no iteration once half the move's hard limit is used (instead of the soft limit)",
         get: |s| i32::from(s.half_time_stop),
         set: |s, v| s.half_time_stop = v != 0,
+    },
+    TechniqueOption {
+        name: "stop_fail_high",
+        kind: OptionKind::Switch,
+        doc: "stopped midway through an iteration, play a root move that beat the best move in its null-window search at full depth, though its search with the open window is unfinished",
+        get: |s| i32::from(s.stop_fail_high),
+        set: |s, v| s.stop_fail_high = v != 0,
     },
     TechniqueOption {
         name: "time_moves",
