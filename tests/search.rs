@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use umax::board::Board;
 use umax::clock::Limits;
 use umax::game::{Game, GameStatus, san};
-use umax::search::{SearchResult, Searcher, Settings, Silent, mate_in, see};
+use umax::search::{SearchInfo, SearchResult, Searcher, Settings, Silent, mate_in, see};
 
 mod common;
 
@@ -316,22 +316,16 @@ fn search_recorded(fen: &str, spec: &str, limits: &Limits) -> (SearchResult, Rec
     (result, recorder)
 }
 
-/// The iterations of a search to 9 plies where the best move changed from
+/// The iterations of the default's search to 9 plies where the best move changed from
 /// one with a score above `above`, with at least 20,000 nodes between them:
 /// (the iteration before, the iteration after).
-fn lead_changes(
-    fen: &str,
-    spec: &str,
-    above: i32,
-) -> Vec<(umax::search::SearchInfo, umax::search::SearchInfo)> {
-    let (_, recorder) = search_recorded(fen, spec, &Limits::depth(9));
+fn lead_changes(fen: &str, above: i32) -> Vec<(SearchInfo, SearchInfo)> {
+    let (_, recorder) = search_recorded(fen, "default", &Limits::depth(9));
     recorder
         .reports
         .windows(2)
         .filter(|pair| {
-            let [before, after] = pair else {
-                unreachable!()
-            };
+            let (before, after) = (&pair[0], &pair[1]);
             before.pv.first() != after.pv.first()
                 && before.score > above
                 && after.depth >= 6
@@ -348,7 +342,7 @@ fn a_lead_taken_in_an_unfinished_iteration_is_played_when_ahead() {
     // fail low there, and the new lead was dropped for the last iteration's.
     let mut checked = 0;
     for fen in LEAD_CHANGE_FENS {
-        for (_, after) in lead_changes(fen, "default", 50) {
+        for (_, after) in lead_changes(fen, 50) {
             // Stop just before the iteration that changed its mind ends.
             let (result, recorder) =
                 search_recorded(fen, "default", &Limits::nodes(after.nodes - 3_000));
@@ -369,7 +363,7 @@ fn stop_fail_high_plays_a_move_that_beat_the_lead_before_its_search_is_done() {
     // without the switch the old lead is played until that search ends.
     let mut sooner = 0;
     for fen in LEAD_CHANGE_FENS {
-        for (before, after) in lead_changes(fen, "default", i32::MIN) {
+        for (before, after) in lead_changes(fen, i32::MIN) {
             let new_lead = after.pv.first();
             for step in 1..40 {
                 let nodes = before.nodes + (after.nodes - before.nodes) * step / 40;

@@ -704,6 +704,8 @@ impl Searcher {
             // Try the best move first, then scan the others.
             let mut tried = 0;
             let mut quiets_tried = 0;
+            // The move whose reply's slots the move before it already fetched.
+            let mut fetched_ahead = None;
             let iteration_plies = iteration - QUIESCENCE_DEPTH;
             for index in first..last {
                 if best >= beta {
@@ -792,9 +794,12 @@ impl Searcher {
                 // move's too, so that memory works while this one is searched
                 // (near the horizon that search is short).
                 if iteration > QUIESCENCE_DEPTH + 1 {
-                    self.prefetch_reply(mv, iteration - 1);
+                    if fetched_ahead != Some(index) {
+                        self.prefetch_reply(mv, iteration - 1);
+                    }
                     if index + 1 < last {
                         self.prefetch_reply(self.move_stack[index + 1].mv, iteration - 1);
+                        fetched_ahead = Some(index + 1);
                     }
                 }
 
@@ -1968,8 +1973,8 @@ impl Searcher {
                 break;
             }
         }
-        if ply == 0 && !self.stopped {
-            self.root_fail_high = None;
+        if ply == 0 && self.settings.stop_fail_high && !self.stopped {
+            self.root_fail_high = None; // searched to the end: no longer pending
         }
         self.path_keys.pop();
         self.board.unmake_move(mv, undo);
