@@ -543,6 +543,9 @@ impl Searcher {
             self.count_node(SCORING_PASS, listener);
         }
 
+        if ply == 0 && self.settings.root_by_nodes {
+            self.sort_root_by_nodes(first, last);
+        }
         let mut best_move = self.put_hint_first(entry, ply, first, last);
 
         // Deviation from micro-Max (switch `probcut`, off by default):
@@ -1456,6 +1459,47 @@ impl Searcher {
         Some(self.move_stack[first].mv)
     }
 
+    /// Deviation from micro-Max (switch `root_by_nodes`, off by default):
+    /// sort the root's moves by the nodes their searches took in the last
+    /// iteration, most first; moves not searched yet keep their order after
+    /// them. Nearly every root move but the best fails low, and a null-window
+    /// score says only "no better"; how hard the move was to refute says how
+    /// close it came. A move tried earlier is reduced less (table LMR grows
+    /// with the move number), so a move that took many nodes, the kind that
+    /// becomes the best one an iteration later, gets more of the next depth.
+    /// The best move is put first afterwards, as in every iteration.
+    fn sort_root_by_nodes(&mut self, first: usize, last: usize) {
+        let nodes_of = |mv: Move| {
+            self.root_move_nodes
+                .iter()
+                .find(|&&(root_move, _)| root_move == mv)
+                .map_or(0, |&(_, nodes)| nodes)
+        };
+        let mut keyed: Vec<(u64, ScoredMove)> = self.move_stack[first..last]
+            .iter()
+            .map(|&scored| (nodes_of(scored.mv), scored))
+            .collect();
+        // Stable: moves with equal counts (none, before they are searched)
+        // keep the order the node gave them.
+        keyed.sort_by_key(|&(nodes, _)| std::cmp::Reverse(nodes));
+        for (slot, (_, scored)) in self.move_stack[first..last].iter_mut().zip(keyed) {
+            *slot = scored;
+        }
+    }
+
+    /// Switch `root_by_nodes`: remember the nodes `mv`'s search at the root
+    /// took, for the next iteration's order.
+    fn record_root_move_nodes(&mut self, mv: Move, nodes: u64) {
+        match self
+            .root_move_nodes
+            .iter_mut()
+            .find(|(root_move, _)| *root_move == mv)
+        {
+            Some(entry) => entry.1 = nodes,
+            None => self.root_move_nodes.push((mv, nodes)),
+        }
+    }
+
     /// Wheeler's quiet-first (seed 003): put the first move that would not
     /// *extend* the search (no capture, no promotion, no check) at the head of
     /// the list, ahead of the captures and of a capturing hint.
@@ -1911,6 +1955,7 @@ impl Searcher {
         if self.settings.recapture_extension {
             self.set_path_capture(ply + 1, mv);
         }
+        let nodes_before = self.nodes;
         let gone = self.node_material_gone;
         self.node_material_gone = eval::material_gone_after(&self.board, mv, gone);
         let undo = self.board.make_move(mv);
@@ -1975,6 +2020,9 @@ impl Searcher {
         }
         if ply == 0 && self.settings.stop_fail_high && !self.stopped {
             self.root_fail_high = None; // searched to the end: no longer pending
+        }
+        if ply == 0 && self.settings.root_by_nodes {
+            self.record_root_move_nodes(mv, self.nodes - nodes_before);
         }
         self.path_keys.pop();
         self.board.unmake_move(mv, undo);
@@ -2735,6 +2783,28 @@ mod tests {
         let threats = ["b1a3", "b1d2"];
         assert!(threats.contains(&first("threat_ordering=on").as_str()));
         assert!(!threats.contains(&first("threat_ordering=off").as_str()));
+    }
+
+    #[test]
+    fn root_by_nodes_sorts_the_root_moves_by_their_last_search_nodes() {
+        let mut searcher = ordering_position("root_by_nodes=on");
+        assert!(!searcher.generate_and_rank(true, false, 0));
+        let unsorted = listed_moves(&searcher);
+        let moved = |coordinate: &str| searcher.board.parse_coordinate_move(coordinate).unwrap();
+        let (quiet, bad_capture) = (moved("b1c3"), moved("d1h5"));
+        searcher.record_root_move_nodes(quiet, 500);
+        searcher.record_root_move_nodes(bad_capture, 900);
+        searcher.record_root_move_nodes(quiet, 1_000); // the last count holds
+        let last = searcher.move_stack.len();
+        searcher.sort_root_by_nodes(0, last);
+        let sorted = listed_moves(&searcher);
+        assert_eq!(sorted[..2], ["b1c3", "d1h5"]);
+        // The moves not searched yet keep the node's order after them.
+        let others: Vec<_> = unsorted
+            .iter()
+            .filter(|mv| !sorted[..2].contains(mv))
+            .collect();
+        assert_eq!(sorted[2..].iter().collect::<Vec<_>>(), others);
     }
 
     #[test]

@@ -308,6 +308,9 @@ pub struct Searcher {
     /// depth beat the best move, while its search with the open window is
     /// still under way, and the score it is known to reach at least.
     root_fail_high: Option<(Move, Score)>,
+    /// Switch `root_by_nodes`: the nodes each root move's search took in
+    /// the last iteration that searched it.
+    root_move_nodes: Vec<(Move, u64)>,
     /// The iteration the root resumes from (see [`Searcher::think`]).
     root_resume: i32,
     /// Switch `mate_threat=extend`: a node on the current path has been
@@ -370,6 +373,7 @@ impl Searcher {
             root_best: None,
             root_best_score: 0,
             root_fail_high: None,
+            root_move_nodes: Vec::new(),
             root_resume: 0,
             mate_threat_extended: false,
             settings: Settings::default(),
@@ -665,6 +669,7 @@ impl Searcher {
         });
         self.stopped = false;
         self.root_best = None;
+        self.root_move_nodes.clear();
         self.stats = stats::Counters::default();
         self.search_stats = SearchStats::default();
 

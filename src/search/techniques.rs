@@ -408,6 +408,10 @@ pub struct Settings {
     /// Stopped midway through an iteration, play a root move that beat the
     /// best move in its null-window search at full depth.
     pub stop_fail_high: bool,
+    /// The root's moves after the best one are tried in the order of the
+    /// nodes their searches took in the last iteration, most first (off:
+    /// sorted as in any other node).
+    pub root_by_nodes: bool,
     /// On a clock, stretch the soft limit while the best move keeps changing
     /// or the score falls, and shrink it while the best move stays.
     pub time_stability: bool,
@@ -576,6 +580,7 @@ impl Settings {
             aspiration_margin: ASPIRATION_MARGIN,
             half_time_stop: false,
             stop_fail_high: false,
+            root_by_nodes: false,
             time_moves: crate::clock::DEFAULT_MOVES_TO_GO as i32,
             time_stability: false,
             eval: EvalStyle::MicroMax,
@@ -1417,6 +1422,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "stopped midway through an iteration, play a root move that beat the best move in its null-window search at full depth, though its search with the open window is unfinished",
         get: |s| i32::from(s.stop_fail_high),
         set: |s, v| s.stop_fail_high = v != 0,
+    },
+    TechniqueOption {
+        name: "root_by_nodes",
+        kind: OptionKind::Switch,
+        doc: "the root's moves after the best one are sorted by the nodes their searches took in the last iteration, most first (off: as in any other node)",
+        get: |s| i32::from(s.root_by_nodes),
+        set: |s, v| s.root_by_nodes = v != 0,
     },
     TechniqueOption {
         name: "time_moves",
