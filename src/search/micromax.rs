@@ -1469,22 +1469,14 @@ impl Searcher {
     /// becomes the best one an iteration later, gets more of the next depth.
     /// The best move is put first afterwards, as in every iteration.
     fn sort_root_by_nodes(&mut self, first: usize, last: usize) {
+        let counts = &self.root_move_nodes;
         let nodes_of = |mv: Move| {
-            self.root_move_nodes
-                .iter()
-                .find(|&&(root_move, _)| root_move == mv)
-                .map_or(0, |&(_, nodes)| nodes)
+            let counted = counts.iter().find(|&&(root_move, _)| root_move == mv);
+            counted.map_or(0, |&(_, nodes)| nodes)
         };
-        let mut keyed: Vec<(u64, ScoredMove)> = self.move_stack[first..last]
-            .iter()
-            .map(|&scored| (nodes_of(scored.mv), scored))
-            .collect();
-        // Stable: moves with equal counts (none, before they are searched)
-        // keep the order the node gave them.
-        keyed.sort_by_key(|&(nodes, _)| std::cmp::Reverse(nodes));
-        for (slot, (_, scored)) in self.move_stack[first..last].iter_mut().zip(keyed) {
-            *slot = scored;
-        }
+        // A stable sort: moves with equal counts (none, before they are
+        // searched) keep the order the node gave them.
+        self.move_stack[first..last].sort_by_key(|scored| std::cmp::Reverse(nodes_of(scored.mv)));
     }
 
     /// Switch `root_by_nodes`: remember the nodes `mv`'s search at the root
