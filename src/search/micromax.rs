@@ -159,9 +159,22 @@ const IIR_MIN_PLIES: i32 = 4;
 /// an early move or a shallow node's by 1 or none. The divisor is the
 /// switch `lmr_divisor`, in hundredths (225).
 fn late_move_reduction(plies: i32, move_number: u32, divisor: i32) -> i32 {
-    let plies = f64::from(plies.max(1));
-    let move_number = f64::from(move_number.max(1));
-    (0.75 + plies.ln() * move_number.ln() * 100.0 / f64::from(divisor)) as i32
+    let plies = natural_log(plies.max(1).unsigned_abs());
+    let move_number = natural_log(move_number.max(1));
+    (0.75 + plies * move_number * 100.0 / f64::from(divisor)) as i32
+}
+
+/// ln(`n`), looked up for the small numbers late-move reduction asks about
+/// (a reduced move asks twice, and the logarithm is slow to compute).
+#[inline]
+fn natural_log(n: u32) -> f64 {
+    const TABULATED: usize = 256;
+    static LOGARITHMS: std::sync::OnceLock<[f64; TABULATED]> = std::sync::OnceLock::new();
+    let table = LOGARITHMS.get_or_init(|| std::array::from_fn(|i| (i as f64).ln()));
+    match table.get(n as usize) {
+        Some(&logarithm) => logarithm,
+        None => f64::from(n).ln(),
+    }
 }
 
 /// History points per ply of table LMR (switch `lmr_history`). A history
@@ -238,6 +251,12 @@ fn ordering_key(class: u8, value: Score, place: usize) -> u64 {
     // the signed values.
     let value = u64::from(value.cast_unsigned() ^ 0x8000_0000);
     u64::from(class) << 48 | value << 16 | place as u64
+}
+
+/// The place in the generated list that [`ordering_key`] put in `key`.
+#[inline]
+fn place_of(key: u64) -> usize {
+    (key & 0xFFFF) as usize
 }
 
 /// One move of a node's move list, with its ordering key.
@@ -2121,9 +2140,11 @@ impl Searcher {
         let counter = self.countermove(ply);
         let by_history = self.settings.ordering == MoveOrdering::History;
         let reply_row = self.countermove_history_row(ply);
-        let mut keyed = std::mem::take(&mut self.ordering_scratch);
-        keyed.clear();
-        for (place, &scored) in self.move_stack[first..].iter().enumerate() {
+        let (mut keys, mut unsorted) = std::mem::take(&mut self.ordering_scratch);
+        keys.clear();
+        unsorted.clear();
+        unsorted.extend_from_slice(&self.move_stack[first..]);
+        for (place, &scored) in unsorted.iter().enumerate() {
             let mv = scored.mv;
             let (class, value) = match scored.capture_rank {
                 Some(rank) if see::is_good_capture(&self.board, mv) => {
@@ -2150,15 +2171,16 @@ impl Searcher {
                 }
                 None => (4, 0),
             };
-            keyed.push((ordering_key(class, value, place), scored));
+            keys.push(ordering_key(class, value, place));
         }
         // Ties keep their order (the place breaks them: quiet moves stay in
-        // generation order); an unstable sort needs no buffer.
-        keyed.sort_unstable_by_key(|&(key, _)| key);
-        for (slot, &(_, scored)) in self.move_stack[first..].iter_mut().zip(&keyed) {
-            *slot = scored;
+        // generation order). Sorting the bare keys is faster than sorting the
+        // moves with them; each key's place then fetches its move.
+        keys.sort_unstable();
+        for (slot, &key) in self.move_stack[first..].iter_mut().zip(&keys) {
+            *slot = unsorted[place_of(key)];
         }
-        self.ordering_scratch = keyed;
+        self.ordering_scratch = (keys, unsorted);
     }
 
     /// Switch `horizon_killers` (with `ordering=history`): in a node one ply

@@ -280,8 +280,9 @@ pub struct Searcher {
     activity_cache: Vec<(u64, Score)>,
     /// `eval=tapered`'s pawn hash table (see [`eval::tapered::StructureCache`]).
     structure_cache: eval::tapered::StructureCache,
-    /// Scratch buffer for sorting a node's moves by their ordering key.
-    ordering_scratch: Vec<(u64, ScoredMove)>,
+    /// Scratch buffers for sorting a node's moves: their ordering keys, and
+    /// the moves in the order they were listed.
+    ordering_scratch: (Vec<u64>, Vec<ScoredMove>),
     /// micro-Max's `R`: non-pawn material gone from the board (see `eval.rs`).
     material_gone: i32,
     /// The same for the node being searched, followed move by move (unclamped,
@@ -359,7 +360,7 @@ impl Searcher {
             correction: Vec::new(),
             activity_cache: Vec::new(),
             structure_cache: eval::tapered::StructureCache::new(),
-            ordering_scratch: Vec::with_capacity(256),
+            ordering_scratch: (Vec::with_capacity(256), Vec::with_capacity(256)),
             material_gone: 0,
             node_material_gone: 0,
             nodes: 0,
