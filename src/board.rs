@@ -19,6 +19,12 @@
 //! square is `0`. Unlike micro-Max we do not pack a "has moved" bit into the
 //! piece: castling rights live in [`CastlingRights`], as in FEN.
 //!
+//! Deviation from micro-Max: beside the board array, umax keeps each side's
+//! squares, and those of each kind of its pieces, as 64-bit sets, updated with
+//! every piece put down or taken up. They answer "is any rook or queen on
+//! this square's lines?" with one `&` before any ray is walked, and give the
+//! evaluation its pawns without a scan.
+//!
 //! This module knows **every rule of chess**: castling (never out of, through or
 //! into check), en passant (including the case where taking would expose the
 //! king along the rank), promotion to any of queen, rook, bishop or knight, check,
@@ -591,6 +597,35 @@ const fn leaps(steps: &[i8; 8]) -> [u64; 64] {
     table
 }
 
+/// For each square (bit index), the squares a slider along `steps` reaches
+/// from it on an empty board, as a 64-bit set.
+const fn lines(steps: &[i8; 4]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut bit_index = 0;
+    while bit_index < 64 {
+        let from = Square::from_bit_index(bit_index as u32);
+        let mut line = 0;
+        while line < steps.len() {
+            let mut square = from;
+            while let Some(next) = square.offset(steps[line]) {
+                table[bit_index] |= next.bit();
+                square = next;
+            }
+            line += 1;
+        }
+        bit_index += 1;
+    }
+    table
+}
+
+/// The squares on the diagonals through each square (bit index), itself
+/// left out: where a bishop or queen could attack it from.
+pub static DIAGONAL_LINES: [u64; 64] = lines(&BISHOP_STEPS);
+
+/// The squares on the rank and file through each square (bit index),
+/// itself left out: where a rook or queen could attack it from.
+pub static STRAIGHT_LINES: [u64; 64] = lines(&ROOK_STEPS);
+
 /// The squares a knight on each square (bit index) jumps to.
 pub static KNIGHT_LEAPS: [u64; 64] = leaps(&KNIGHT_STEPS);
 
@@ -993,9 +1028,11 @@ pub struct Board {
     /// The squares each side occupies, so the generator need not scan all 64
     /// squares for its own pieces as micro-Max does.
     occupied: [u64; 2],
-    /// The squares each side's pawns stand on, for the evaluation's pawn
-    /// terms (a pawn-structure question needs the pawns, not a board scan).
-    pawns: [u64; 2],
+    /// The squares each side's pieces of each kind stand on, indexed by
+    /// colour and then by kind code (0, the empty square's, stays empty): the
+    /// evaluation's pawn terms and the attack tests ask for one kind's
+    /// pieces without a board scan.
+    pieces: [[u64; 7]; 2],
 }
 
 /// What [`Board::make_move`] must remember so that [`Board::unmake_move`] can
@@ -1040,7 +1077,7 @@ impl Board {
             key: 0,
             king_square: [Square::E1, Square::E8],
             occupied: [0; 2],
-            pawns: [0; 2],
+            pieces: [[0; 7]; 2],
         }
     }
 
@@ -1113,7 +1150,25 @@ impl Board {
     /// The squares occupied by `color`'s pawns, as a 64-bit set.
     #[inline]
     pub fn pawns_of(&self, color: Color) -> u64 {
-        self.pawns[color.index()]
+        self.pieces_of(color, PieceKind::Pawn)
+    }
+
+    /// The squares occupied by `color`'s pieces of kind `kind`, as a 64-bit set.
+    #[inline]
+    pub fn pieces_of(&self, color: Color, kind: PieceKind) -> u64 {
+        self.pieces[color.index()][kind as usize]
+    }
+
+    /// The squares of `color`'s pieces that slide diagonally (bishops and
+    /// queens) or, with `diagonally` false, straight (rooks and queens).
+    #[inline]
+    pub fn sliders_of(&self, color: Color, diagonally: bool) -> u64 {
+        let slider = if diagonally {
+            PieceKind::Bishop
+        } else {
+            PieceKind::Rook
+        };
+        self.pieces_of(color, slider) | self.pieces_of(color, PieceKind::Queen)
     }
 
     /// Is the side to move in check?
@@ -1140,9 +1195,7 @@ impl Board {
         self.key ^= piece_key(piece, square);
         let color = if piece.is_color(Color::White) { 0 } else { 1 };
         self.occupied[color] ^= square.bit();
-        if piece.kind() == Some(PieceKind::Pawn) {
-            self.pawns[color] ^= square.bit();
-        }
+        self.pieces[color][piece.kind_code()] ^= square.bit();
     }
 
     #[inline]
@@ -1152,9 +1205,7 @@ impl Board {
         self.key ^= piece_key(piece, square);
         let color = if piece.is_color(Color::White) { 0 } else { 1 };
         self.occupied[color] ^= square.bit();
-        if piece.kind() == Some(PieceKind::Pawn) {
-            self.pawns[color] ^= square.bit();
-        }
+        self.pieces[color][piece.kind_code()] ^= square.bit();
         piece
     }
 
@@ -1213,9 +1264,15 @@ impl Board {
     /// pawn of `by` diagonally behind (from `by`'s point of view), a king next to
     /// it, or the first piece along a ray being a slider that moves along that ray.
     pub fn is_attacked(&self, square: Square, by: Color) -> bool {
+        // A slider's rays are walked only if one stands on its lines at all.
+        let on_lines = |lines: &[u64; 64], diagonally| {
+            lines[square.bit_index()] & self.sliders_of(by, diagonally) != 0
+        };
         self.is_attacked_by_leaper(square, by)
-            || self.slider_attacks(square, by, &BISHOP_STEPS, PieceKind::slides_diagonally)
-            || self.slider_attacks(square, by, &ROOK_STEPS, PieceKind::slides_straight)
+            || (on_lines(&DIAGONAL_LINES, true)
+                && self.slider_attacks(square, by, &BISHOP_STEPS, PieceKind::slides_diagonally))
+            || (on_lines(&STRAIGHT_LINES, false)
+                && self.slider_attacks(square, by, &ROOK_STEPS, PieceKind::slides_straight))
     }
 
     /// Is `square` attacked by a pawn, knight or king of colour `by` (the pieces
@@ -1229,23 +1286,9 @@ impl Board {
                 return true;
             }
         }
-        let knight = Piece::new(by, PieceKind::Knight);
-        for step in KNIGHT_STEPS {
-            if let Some(from) = square.offset(step)
-                && self.piece_at(from) == knight
-            {
-                return true;
-            }
-        }
-        let king = Piece::new(by, PieceKind::King);
-        for step in KING_STEPS {
-            if let Some(from) = square.offset(step)
-                && self.piece_at(from) == king
-            {
-                return true;
-            }
-        }
-        false
+        let at = square.bit_index();
+        KNIGHT_LEAPS[at] & self.pieces_of(by, PieceKind::Knight) != 0
+            || KING_LEAPS[at] & self.pieces_of(by, PieceKind::King) != 0
     }
 
     /// Does the first piece along one of `directions` from `square` belong to `by`
@@ -1580,8 +1623,12 @@ impl Board {
         let captured = self.squares[captured_square.index()];
         let occupied = self.occupied;
         self.occupied[us.index()] ^= mv.from.bit() | mv.to.bit();
+        // The captured piece attacks no more (the mover's own sets do not
+        // matter: only the enemy's attacks are asked about).
+        let captured_set = &mut self.pieces[us.opposite().index()][captured.kind_code()];
         if !captured.is_empty() {
             self.occupied[us.opposite().index()] ^= captured_square.bit();
+            *captured_set ^= captured_square.bit();
         }
         self.squares[captured_square.index()] = Piece::EMPTY;
         self.squares[mv.from.index()] = Piece::EMPTY;
@@ -1597,6 +1644,9 @@ impl Board {
         self.squares[captured_square.index()] = captured;
         self.squares[mv.from.index()] = piece;
         self.occupied = occupied;
+        if !captured.is_empty() {
+            self.pieces[us.opposite().index()][captured.kind_code()] ^= captured_square.bit();
+        }
         safe
     }
 
@@ -2286,6 +2336,45 @@ mod tests {
             assert_eq!(board.key(), board.compute_key(), "key after {mv}");
             board.unmake_move(mv, undo);
             assert_eq!(board, original, "after unmaking {mv}");
+        }
+    }
+
+    /// The piece sets of `board` as a scan of its squares finds them.
+    fn scanned_piece_sets(board: &Board) -> [[u64; 7]; 2] {
+        let mut sets = [[0; 7]; 2];
+        for square in Square::all() {
+            let piece = board.piece_at(square);
+            if let Some(color) = piece.color() {
+                sets[color.index()][piece.kind_code()] |= square.bit();
+            }
+        }
+        sets
+    }
+
+    #[test]
+    fn piece_sets_follow_every_move_and_the_legality_test() {
+        // Castling both ways, en passant, promotions with and without a capture.
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/1P4P1/8/3pP3/8/8/6p1/R3K2R w KQkq d6 0 1",
+            "r3k2r/1P4P1/8/3pP3/8/8/6p1/R3K2R b KQkq - 0 1",
+        ] {
+            let mut board = Board::from_fen(fen).unwrap();
+            assert_eq!(board.pieces, scanned_piece_sets(&board), "{fen}");
+            let original = board.clone();
+            let mut moves = Vec::new();
+            // The legality filter plays moves on a scratch copy of the sets.
+            board.generate_legal(&mut moves);
+            assert_eq!(board, original, "{fen}");
+            for mv in moves {
+                let undo = board.make_move(mv);
+                assert_eq!(
+                    board.pieces,
+                    scanned_piece_sets(&board),
+                    "{fen}: after {mv}"
+                );
+                board.unmake_move(mv, undo);
+            }
         }
     }
 

@@ -82,7 +82,10 @@
 //! seed 002) and were adopted on their self-play results.
 
 use crate::board::{BISHOP_STEPS, Board, Color, KING_STEPS, KNIGHT_STEPS, Move, MoveKind};
-use crate::board::{KING_LEAPS, KNIGHT_LEAPS, PieceKind, ROOK_STEPS, Square, first_occupied_along};
+use crate::board::{
+    DIAGONAL_LINES, KING_LEAPS, KNIGHT_LEAPS, PieceKind, ROOK_STEPS, STRAIGHT_LINES,
+};
+use crate::board::{Square, first_occupied_along};
 use crate::eval::{PIECE_VALUES, Score};
 
 /// What a king is worth in an exchange: more than all other material (a
@@ -265,17 +268,19 @@ fn least_valuable_attacker(
             .find(|&from| is_ours(from, kind))
             .map(|from| (from, kind))
     };
-    // The side's pieces that stand a knight's or a king's leap away: most
-    // of the time none, and the leaps need not be walked one by one.
-    let ours = occupancy & board.occupied_by(side);
-    let near = |leaps: &[u64; 64]| leaps[target.bit_index()] & ours != 0;
+    // The side's pieces of a kind that stand where they could attack the
+    // target (a leap away, or on its lines): most of the time none, and the
+    // leaps or rays need not be walked one by one.
+    let ours = |kinds: u64| kinds & occupancy != 0;
+    let near =
+        |leaps: &[u64; 64], kind| ours(leaps[target.bit_index()] & board.pieces_of(side, kind));
 
     // Pawns attack diagonally forwards, so they stand diagonally behind.
     let pawn_steps = [1 - side.pawn_push(), -1 - side.pawn_push()];
     if let Some(pawn) = leaper(&pawn_steps, PieceKind::Pawn) {
         return Some(pawn);
     }
-    if near(&KNIGHT_LEAPS)
+    if near(&KNIGHT_LEAPS, PieceKind::Knight)
         && let Some(knight) = leaper(&KNIGHT_STEPS, PieceKind::Knight)
     {
         return Some(knight);
@@ -283,10 +288,13 @@ fn least_valuable_attacker(
     // Sliders: the first piece still present along each ray. A queen found
     // on the way waits until no bishop or rook attacks.
     let mut queen = None;
-    for (steps, slider) in [
-        (&BISHOP_STEPS[..], PieceKind::Bishop),
-        (&ROOK_STEPS[..], PieceKind::Rook),
+    for (steps, slider, lines, diagonally) in [
+        (&BISHOP_STEPS[..], PieceKind::Bishop, &DIAGONAL_LINES, true),
+        (&ROOK_STEPS[..], PieceKind::Rook, &STRAIGHT_LINES, false),
     ] {
+        if !ours(lines[target.bit_index()] & board.sliders_of(side, diagonally)) {
+            continue;
+        }
         for &step in steps {
             let Some(square) = first_occupied_along(target, step, occupancy) else {
                 continue;
@@ -301,7 +309,7 @@ fn least_valuable_attacker(
         }
     }
     queen.or_else(|| {
-        if near(&KING_LEAPS) {
+        if near(&KING_LEAPS, PieceKind::King) {
             leaper(&KING_STEPS, PieceKind::King)
         } else {
             None
