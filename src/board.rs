@@ -626,6 +626,17 @@ pub static DIAGONAL_LINES: [u64; 64] = lines(&BISHOP_STEPS);
 /// itself left out: where a rook or queen could attack it from.
 pub static STRAIGHT_LINES: [u64; 64] = lines(&ROOK_STEPS);
 
+/// The squares a queen on each square (bit index) reaches on an empty board.
+pub static QUEEN_LINES: [u64; 64] = {
+    let mut table = [0u64; 64];
+    let mut bit_index = 0;
+    while bit_index < 64 {
+        table[bit_index] = DIAGONAL_LINES[bit_index] | STRAIGHT_LINES[bit_index];
+        bit_index += 1;
+    }
+    table
+};
+
 /// The squares a knight on each square (bit index) jumps to.
 pub static KNIGHT_LEAPS: [u64; 64] = leaps(&KNIGHT_STEPS);
 
@@ -1179,12 +1190,8 @@ impl Board {
 
     /// Does `color` have any piece other than king and pawns?
     pub fn has_non_pawn_material(&self, color: Color) -> bool {
-        squares_in(self.occupied[color.index()]).any(|square| {
-            !matches!(
-                self.piece_at(square).kind(),
-                Some(PieceKind::Pawn | PieceKind::King)
-            )
-        })
+        let pawns_and_king = self.pawns_of(color) | self.pieces_of(color, PieceKind::King);
+        self.occupied_by(color) & !pawns_and_king != 0
     }
 
     // ----- placing pieces (keeps key and occupancy in step) -----
@@ -1416,15 +1423,18 @@ impl Board {
                 continue;
             }
             let (steps, slides) = MOVEMENT[kind as usize];
-            // A knight or king with no enemy piece a leap away has no
-            // capture: most of them, in the captures-only generation.
-            if CAPTURES_ONLY && !slides {
-                let leaps = if kind == PieceKind::Knight {
-                    &KNIGHT_LEAPS
-                } else {
-                    &KING_LEAPS
+            // A piece with no enemy piece a leap away (a knight or king) or
+            // on its lines (a slider) has no capture: most of them, in the
+            // captures-only generation.
+            if CAPTURES_ONLY {
+                let reach = match kind {
+                    PieceKind::Knight => &KNIGHT_LEAPS,
+                    PieceKind::Bishop => &DIAGONAL_LINES,
+                    PieceKind::Rook => &STRAIGHT_LINES,
+                    PieceKind::Queen => &QUEEN_LINES,
+                    _ => &KING_LEAPS,
                 };
-                if leaps[from.bit_index()] & self.occupied[us.opposite().index()] == 0 {
+                if reach[from.bit_index()] & self.occupied[us.opposite().index()] == 0 {
                     continue;
                 }
             }
