@@ -708,6 +708,13 @@ impl Structure {
     /// How often each term occurs: White's count minus Black's, in the order
     /// of [`ALL_TERMS`].
     pub fn counts(&self) -> [i32; TERMS] {
+        self.counts_of(EvalTerms::TAPERED_TERMS)
+    }
+
+    /// [`Self::counts`], but terms whose switches are off in `terms` may be
+    /// left uncounted (0): the search, which scores only the terms switched
+    /// on, need not count the others.
+    fn counts_of(&self, terms: EvalTerms) -> [i32; TERMS] {
         let mut counts = [0; TERMS];
         for (count, pawn_count) in counts.iter_mut().zip(pawn_counts(self.pawns)) {
             *count = i32::from(pawn_count);
@@ -751,6 +758,10 @@ impl Structure {
             counts[Term::ShelterNear as usize] +=
                 sign * sparse_count(own & shelter(color, king, 1));
             counts[Term::ShelterFar as usize] += sign * sparse_count(own & shelter(color, king, 2));
+            counts[Term::CastlingRight as usize] += sign * self.rights.count(color);
+            if !terms.contains(EvalTerms::TAPERED_KING_FILES) {
+                continue;
+            }
             // The files the king stands on or next to: those without an own
             // pawn, and the enemy pawns coming at the king along them.
             let king_file = king.file();
@@ -761,7 +772,6 @@ impl Structure {
             let storm_squares = (1..=3).fold(0, |set, ahead| set | shelter(color, king, ahead));
             counts[Term::KingStorm as usize] +=
                 sign * sparse_count(self.pawns[color.opposite().index()] & storm_squares);
-            counts[Term::CastlingRight as usize] += sign * self.rights.count(color);
         }
         counts
     }
@@ -930,7 +940,7 @@ impl StructureCache {
     /// from the cache or counted and remembered.
     fn score(&mut self, terms: EvalTerms, structure: &Structure, phase: i32) -> Score {
         if self.slots.is_empty() {
-            return terms_score(terms, &structure.counts(), phase);
+            return terms_score(terms, &structure.counts_of(terms), phase);
         }
         // The slot mixes the kings and the phase in with the pawns (a search
         // that scores each node at its own phase, `node_phase`, asks for one
@@ -949,7 +959,7 @@ impl StructureCache {
         {
             return slot.score;
         }
-        let score = terms_score(terms, &structure.counts(), phase);
+        let score = terms_score(terms, &structure.counts_of(terms), phase);
         self.slots[index] = Some(StructureSlot {
             structure: *structure,
             terms,
