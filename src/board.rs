@@ -599,7 +599,7 @@ const fn leaps(steps: &[i8; 8]) -> [u64; 64] {
 
 /// For each square (bit index), the squares a slider along `steps` reaches
 /// from it on an empty board, as a 64-bit set.
-const fn lines(steps: &[i8; 4]) -> [u64; 64] {
+const fn lines(steps: &[i8]) -> [u64; 64] {
     let mut table = [0u64; 64];
     let mut bit_index = 0;
     while bit_index < 64 {
@@ -627,15 +627,7 @@ pub static DIAGONAL_LINES: [u64; 64] = lines(&BISHOP_STEPS);
 pub static STRAIGHT_LINES: [u64; 64] = lines(&ROOK_STEPS);
 
 /// The squares a queen on each square (bit index) reaches on an empty board.
-pub static QUEEN_LINES: [u64; 64] = {
-    let mut table = [0u64; 64];
-    let mut bit_index = 0;
-    while bit_index < 64 {
-        table[bit_index] = DIAGONAL_LINES[bit_index] | STRAIGHT_LINES[bit_index];
-        bit_index += 1;
-    }
-    table
-};
+pub static QUEEN_LINES: [u64; 64] = lines(&KING_STEPS);
 
 /// The squares a knight on each square (bit index) jumps to.
 pub static KNIGHT_LEAPS: [u64; 64] = leaps(&KNIGHT_STEPS);
@@ -1633,12 +1625,11 @@ impl Board {
         let captured = self.squares[captured_square.index()];
         let occupied = self.occupied;
         self.occupied[us.index()] ^= mv.from.bit() | mv.to.bit();
-        // The captured piece attacks no more (the mover's own sets do not
-        // matter: only the enemy's attacks are asked about).
-        let captured_set = &mut self.pieces[us.opposite().index()][captured.kind_code()];
+        // The captured piece attacks no more (the mover's own piece sets
+        // need no change: only the enemy's attacks are asked about).
         if !captured.is_empty() {
             self.occupied[us.opposite().index()] ^= captured_square.bit();
-            *captured_set ^= captured_square.bit();
+            self.pieces[us.opposite().index()][captured.kind_code()] ^= captured_square.bit();
         }
         self.squares[captured_square.index()] = Piece::EMPTY;
         self.squares[mv.from.index()] = Piece::EMPTY;
@@ -2373,7 +2364,7 @@ mod tests {
             assert_eq!(board.pieces, scanned_piece_sets(&board), "{fen}");
             let original = board.clone();
             let mut moves = Vec::new();
-            // The legality filter plays moves on a scratch copy of the sets.
+            // The legality filter plays each move on the board and takes it back.
             board.generate_legal(&mut moves);
             assert_eq!(board, original, "{fen}");
             for mv in moves {
