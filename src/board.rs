@@ -578,40 +578,25 @@ static DIRECTION_OF_STEP: [u8; 35] = {
     table
 };
 
-/// For each square (bit index), the squares one of `steps` away, as a
-/// 64-bit set.
-const fn leaps(steps: &[i8; 8]) -> [u64; 64] {
-    let mut table = [0u64; 64];
-    let mut bit_index = 0;
-    while bit_index < 64 {
-        let square = Square::from_bit_index(bit_index as u32);
-        let mut leap = 0;
-        while leap < steps.len() {
-            if let Some(to) = square.offset(steps[leap]) {
-                table[bit_index] |= to.bit();
-            }
-            leap += 1;
-        }
-        bit_index += 1;
-    }
-    table
-}
-
-/// For each square (bit index), the squares a slider along `steps` reaches
-/// from it on an empty board, as a 64-bit set.
-const fn lines(steps: &[i8]) -> [u64; 64] {
+/// For each square (bit index), the squares a piece on it reaches on an
+/// empty board along `steps`, as a 64-bit set: one step each for a leaper,
+/// every step to the edge for a slider (`slides`).
+const fn reach_table(steps: &[i8], slides: bool) -> [u64; 64] {
     let mut table = [0u64; 64];
     let mut bit_index = 0;
     while bit_index < 64 {
         let from = Square::from_bit_index(bit_index as u32);
-        let mut line = 0;
-        while line < steps.len() {
+        let mut step = 0;
+        while step < steps.len() {
             let mut square = from;
-            while let Some(next) = square.offset(steps[line]) {
+            while let Some(next) = square.offset(steps[step]) {
                 table[bit_index] |= next.bit();
+                if !slides {
+                    break;
+                }
                 square = next;
             }
-            line += 1;
+            step += 1;
         }
         bit_index += 1;
     }
@@ -620,20 +605,20 @@ const fn lines(steps: &[i8]) -> [u64; 64] {
 
 /// The squares on the diagonals through each square (bit index), itself
 /// left out: where a bishop or queen could attack it from.
-pub static DIAGONAL_LINES: [u64; 64] = lines(&BISHOP_STEPS);
+pub static DIAGONAL_LINES: [u64; 64] = reach_table(&BISHOP_STEPS, true);
 
 /// The squares on the rank and file through each square (bit index),
 /// itself left out: where a rook or queen could attack it from.
-pub static STRAIGHT_LINES: [u64; 64] = lines(&ROOK_STEPS);
+pub static STRAIGHT_LINES: [u64; 64] = reach_table(&ROOK_STEPS, true);
 
 /// The squares a queen on each square (bit index) reaches on an empty board.
-pub static QUEEN_LINES: [u64; 64] = lines(&KING_STEPS);
+pub static QUEEN_LINES: [u64; 64] = reach_table(&KING_STEPS, true);
 
 /// The squares a knight on each square (bit index) jumps to.
-pub static KNIGHT_LEAPS: [u64; 64] = leaps(&KNIGHT_STEPS);
+pub static KNIGHT_LEAPS: [u64; 64] = reach_table(&KNIGHT_STEPS, false);
 
 /// The squares next to each square (bit index): where a king there steps.
-pub static KING_LEAPS: [u64; 64] = leaps(&KING_STEPS);
+pub static KING_LEAPS: [u64; 64] = reach_table(&KING_STEPS, false);
 
 /// The first square of `occupancy` (a 64-bit set) met going from `from`
 /// along the queen step `step`, or `None` if the ray to the edge is empty.
@@ -2198,6 +2183,14 @@ mod tests {
             };
             assert_eq!(KNIGHT_LEAPS[from.bit_index()], leaps(&KNIGHT_STEPS));
             assert_eq!(KING_LEAPS[from.bit_index()], leaps(&KING_STEPS));
+            let lines = |steps: &[i8]| {
+                steps
+                    .iter()
+                    .fold(0, |set, &step| set | stepped_ray(from, step, 0).0)
+            };
+            assert_eq!(DIAGONAL_LINES[from.bit_index()], lines(&BISHOP_STEPS));
+            assert_eq!(STRAIGHT_LINES[from.bit_index()], lines(&ROOK_STEPS));
+            assert_eq!(QUEEN_LINES[from.bit_index()], lines(&KING_STEPS));
         }
     }
 
