@@ -114,28 +114,11 @@ pub const FULL_PHASE_UNITS: i32 = 40;
 /// game; we count what is missing from the board, so a position set up from FEN
 /// gets the right phase too.
 pub fn material_gone(board: &Board) -> i32 {
-    material_gone_unclamped(board).max(0)
-}
-
-/// [`material_gone`] after `mv` (pseudo-legal, not yet made) from a position
-/// whose material gone is `material_gone`: a captured knight, bishop, rook or
-/// queen adds its units, a promoted piece takes its units away. Not clamped
-/// at 0 as [`material_gone`] is (a third queen makes it negative), so that it
-/// can be followed move by move; the phase clamps it.
-pub fn material_gone_after(board: &Board, mv: Move, material_gone: i32) -> i32 {
-    let captured = board.piece_at(mv.to).kind_code();
-    let promoted = mv.promotion.map_or(0, |kind| PHASE_UNITS[kind as usize]);
-    material_gone + PHASE_UNITS[captured] - promoted
-}
-
-/// [`material_gone`] without its clamp at 0: the start of the count that
-/// [`material_gone_after`] follows.
-pub fn material_gone_unclamped(board: &Board) -> i32 {
     let mut units = 0;
     for square in Square::all() {
         units += PHASE_UNITS[board.piece_at(square).kind_code()];
     }
-    FULL_PHASE_UNITS - units
+    (FULL_PHASE_UNITS - units).max(0)
 }
 
 /// Switch `drawish`: a side that cannot mate at all is scored this many
@@ -196,44 +179,6 @@ pub fn drawish_scaled(board: &Board, score: Score) -> Score {
         }
     } else if strong_units - material(strong.opposite()).0 <= minor {
         score / DRAWISH_DIVISOR
-    } else {
-        score
-    }
-}
-
-/// Switch `opposite_bishops`: a bishop ending with bishops on opposite
-/// colours is scored this many times closer to a draw.
-pub const OPPOSITE_BISHOPS_DIVISOR: Score = 2;
-
-/// A score for the side to move, halved in a pure opposite-coloured bishop
-/// ending: each side has its king, one bishop and pawns, and the bishops
-/// run on squares of different colours (switch `opposite_bishops`, off in
-/// micro-Max's preset).
-///
-/// The side ahead by a pawn or two seldom wins such an ending: the other
-/// bishop blockades the passed pawns on squares its opponent's bishop can
-/// never attack. A material count sees only the pawns.
-///
-/// Deviation from micro-Max: micro-Max counts material and nothing more.
-pub fn opposite_bishops_scaled(board: &Board, score: Score) -> Score {
-    // The one piece besides the king, if a side has exactly that.
-    let lone_piece = |color: Color| {
-        let pieces = board.occupied_by(color) & !board.pawns_of(color);
-        // Two pieces, the king and one more: a quick test, as every node
-        // asks when the switch is on.
-        if pieces.count_ones() != 2 {
-            return None;
-        }
-        let king = board.king_square(color);
-        squares_in(pieces).find(|&square| square != king)
-    };
-    let (Some(white), Some(black)) = (lone_piece(Color::White), lone_piece(Color::Black)) else {
-        return score;
-    };
-    let is_bishop = |square: Square| board.piece_at(square).kind() == Some(PieceKind::Bishop);
-    let square_colour = |square: Square| (square.file() + square.rank()) % 2;
-    if is_bishop(white) && is_bishop(black) && square_colour(white) != square_colour(black) {
-        score / OPPOSITE_BISHOPS_DIVISOR
     } else {
         score
     }
@@ -524,9 +469,8 @@ impl Default for EvalTerms {
 impl EvalTerms {
     /// No term.
     pub const NONE: EvalTerms = EvalTerms(0);
-    /// The default: every tapered position term on but those still
-    /// [on trial](Self::ON_TRIAL), every seed-002 term off.
-    pub const DEFAULT: EvalTerms = EvalTerms::TAPERED_TERMS.with(EvalTerms::ON_TRIAL, false);
+    /// The default: every tapered position term on, every seed-002 term off.
+    pub const DEFAULT: EvalTerms = EvalTerms::TAPERED_TERMS;
     /// Knight tropism: a knight is penalised by its distance to the enemy king.
     pub const TROPISM: EvalTerms = EvalTerms(1);
     /// A rook on an open file, or a half-open one, earns a bonus.
@@ -556,13 +500,10 @@ impl EvalTerms {
     pub const TAPERED_PASSED_KING: EvalTerms = EvalTerms(1 << 14);
     /// `eval=tapered`: backward pawns.
     pub const TAPERED_BACKWARD: EvalTerms = EvalTerms(1 << 20);
-    /// `eval=tapered`: the files at and next to the king without an own
-    /// pawn, and the enemy pawns storming along them.
-    pub const TAPERED_KING_FILES: EvalTerms = EvalTerms(1 << 21);
     /// Every tapered position term. A move's gain keeps them up to date:
     /// they depend on the pawns, the kings and the castling rights only.
     pub const TAPERED_TERMS: EvalTerms =
-        EvalTerms(64 | 128 | 256 | 512 | 1024 | 1 << 13 | 1 << 14 | 1 << 20 | 1 << 21);
+        EvalTerms(64 | 128 | 256 | 512 | 1024 | 1 << 13 | 1 << 14 | 1 << 20);
     /// The squares each knight, bishop, rook and queen reaches (under
     /// `eval=umax` and `eval=tapered`, with the tuned values).
     pub const MOBILITY: EvalTerms = EvalTerms(2048);
@@ -585,13 +526,6 @@ impl EvalTerms {
     /// side keeps pieces too, if the stronger side is far enough ahead to
     /// mate.
     pub const MOP_UP_PIECES: EvalTerms = EvalTerms(1 << 22);
-    /// Each piece beyond the first that attacks the squares at the enemy
-    /// king (as [`Self::MOBILITY`]).
-    pub const KING_ATTACKERS: EvalTerms = EvalTerms(1 << 23);
-    /// A knight or bishop on an outpost (as [`Self::MOBILITY`]).
-    pub const OUTPOSTS: EvalTerms = EvalTerms(1 << 24);
-    /// An enemy piece blockading a passed pawn (as [`Self::MOBILITY`]).
-    pub const BLOCKED_PASSERS: EvalTerms = EvalTerms(1 << 25);
     /// The square of the weight of the attack on the enemy king, for a side
     /// with its queen and two attackers or more (as [`Self::MOBILITY`]).
     pub const KING_DANGER: EvalTerms = EvalTerms(1 << 26);
@@ -599,26 +533,7 @@ impl EvalTerms {
     /// where every piece stands or can go, which no move's gain keeps up to
     /// date.
     pub const ACTIVITY_TERMS: EvalTerms = EvalTerms(
-        2048 | 4096
-            | 1 << 15
-            | 1 << 16
-            | 1 << 17
-            | 1 << 18
-            | 1 << 19
-            | 1 << 22
-            | 1 << 23
-            | 1 << 24
-            | 1 << 25
-            | 1 << 26,
-    );
-    /// Terms with fitted values that have not yet measured well enough to
-    /// be adopted: off in [`Self::DEFAULT`] and in every preset, each a
-    /// laboratory switch (the README's thirtieth step).
-    pub const ON_TRIAL: EvalTerms = EvalTerms(
-        Self::TAPERED_KING_FILES.0
-            | Self::KING_ATTACKERS.0
-            | Self::OUTPOSTS.0
-            | Self::BLOCKED_PASSERS.0,
+        2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17 | 1 << 18 | 1 << 19 | 1 << 22 | 1 << 26,
     );
     /// Every seed-002 term.
     const SEED_TERMS: EvalTerms = EvalTerms(63);
@@ -1146,22 +1061,6 @@ pub fn move_gain_cached(
     } else {
         gain + terms_gain(terms, board, mv)
     }
-}
-
-/// [`move_gain_cached`] under `eval=tapered` for a move that takes the phase
-/// from that of `gone_before` to that of `gone_after` (switch `node_phase`):
-/// what every piece gains or loses by the new phase
-/// ([`tapered::phase_shift`]), plus the move's gain at the new phase.
-#[inline]
-pub fn move_gain_across_phases(
-    terms: EvalTerms,
-    board: &Board,
-    mv: Move,
-    [gone_before, gone_after]: [i32; 2],
-    cache: &mut tapered::StructureCache,
-) -> Score {
-    tapered::phase_shift(terms, board, [gone_before, gone_after], cache)
-        + move_gain_cached(EvalStyle::Tapered, terms, board, mv, gone_after, cache)
 }
 
 /// The part of the evaluation that no move's gain keeps up to date, for the

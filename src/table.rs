@@ -17,13 +17,6 @@
 //! the newest information is usually the most useful, and it costs nothing to
 //! decide. An entry is 12 bytes, so the default 2^24 entries take 192 MiB.
 //!
-//! Deviation from micro-Max (switch `hash_buckets`, off by default): slots
-//! come in pairs, a **bucket**. A position may sit in either slot of its
-//! bucket. The first slot is **depth-preferred**: it keeps the deepest entry
-//! of the current search, which cost the most to find; the second is
-//! **always-replace**, so that new results are never lost. An entry from an
-//! earlier search (its *generation*) gives way to any new one.
-//!
 //! Mate scores need no correction when stored: the search's delayed-loss
 //! bonus makes every score count its distance to mate from the node it
 //! belongs to, not from the root, so an entry is valid wherever it is found.
@@ -119,19 +112,15 @@ struct SlotData {
     best_move: PackedMove,
     depth: u8,
     bound: Bound,
-    /// The search that stored the entry (counted modulo 256).
-    generation: u8,
 }
 
 impl SlotData {
-    /// The three words a slot stores: the score and move, the depth, bound
-    /// and generation, and first the check bits mixed with both (see
+    /// The three words a slot stores: the score and move, the depth and
+    /// bound, and first the check bits mixed with both (see
     /// "Several threads" in the module docs).
     fn to_words(self) -> [u32; 3] {
         let score_and_move = u32::from(self.score as u16) | u32::from(self.best_move.0) << 16;
-        let depth_and_kind = u32::from(self.depth)
-            | u32::from(self.bound as u8) << 8
-            | u32::from(self.generation) << 16;
+        let depth_and_kind = u32::from(self.depth) | u32::from(self.bound as u8) << 8;
         [
             self.check ^ score_and_move ^ depth_and_kind,
             score_and_move,
@@ -152,7 +141,6 @@ impl SlotData {
                 2 => Bound::Upper,
                 _ => Bound::Exact,
             },
-            generation: (depth_and_kind >> 16) as u8,
         }
     }
 }
@@ -205,7 +193,6 @@ const EMPTY_SLOT: SlotData = SlotData {
     best_move: NO_MOVE,
     depth: 0,
     bound: Bound::Exact,
-    generation: 0,
 };
 
 /// What a probe found: everything but the check bits.
@@ -344,11 +331,6 @@ pub struct TranspositionTable {
     /// Every page of `slots` has been written (by a clear or `touch_all`), so
     /// the memory is the process's already.
     all_pages_touched: bool,
-    /// Two-slot buckets, depth-preferred and always-replace (see the module
-    /// docs), instead of one always-replace slot.
-    buckets: bool,
-    /// The current search's generation, stored with every entry.
-    generation: u8,
 }
 
 impl TranspositionTable {
@@ -418,8 +400,6 @@ impl TranspositionTable {
             index_mask: entries as u64 - 1,
             used: AtomicUsize::new(0),
             all_pages_touched: false,
-            buckets: false,
-            generation: 0,
         })
     }
 
@@ -502,32 +482,6 @@ impl TranspositionTable {
         (key & self.index_mask) as usize
     }
 
-    /// Use two-slot buckets (`true`) or micro-Max's single always-replace
-    /// slot. Entries stored under the other scheme stay findable where the
-    /// two schemes agree, and are otherwise simply overwritten in time.
-    pub fn set_buckets(&mut self, buckets: bool) {
-        self.buckets = buckets && self.slots.len() >= 2;
-    }
-
-    /// A new search begins: entries stored from now on belong to it, and
-    /// older ones give way in the depth-preferred slots.
-    pub fn start_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
-    }
-
-    /// The slots a key may occupy: its own slot, or with buckets the pair
-    /// its slot belongs to.
-    #[inline]
-    fn candidate_slots(&self, key: u64) -> std::ops::Range<usize> {
-        let index = self.slot_index(key);
-        if self.buckets {
-            let first = index & !1;
-            first..first + 2
-        } else {
-            index..index + 1
-        }
-    }
-
     /// The check bits: the top 32 bits of the key, independent of the index bits.
     #[inline]
     fn check_bits(key: u64) -> u32 {
@@ -547,10 +501,8 @@ impl TranspositionTable {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let check = Self::check_bits(key);
-        self.slots[self.candidate_slots(key)]
-            .iter()
-            .map(Slot::load)
-            .find(|slot| slot.check == check && slot.depth > 0)
+        Some(self.slots[self.slot_index(key)].load())
+            .filter(|slot| slot.check == check && slot.depth > 0)
             .map(|slot| Entry {
                 score: i32::from(slot.score),
                 depth: i32::from(slot.depth),
@@ -585,19 +537,7 @@ impl TranspositionTable {
     #[inline]
     fn store_packed(&self, key: u64, score: i32, depth: i32, bound: Bound, best_move: PackedMove) {
         let check = Self::check_bits(key);
-        let mut index = self.slot_index(key);
-        if self.buckets {
-            // The depth-preferred slot takes the entry if it holds this
-            // position already, is empty or from an earlier search, or holds
-            // a shallower search; else the always-replace slot takes it.
-            let deep = self.slots[index & !1].load();
-            let takes_it = deep.check == check
-                || deep.depth == 0
-                || deep.generation != self.generation
-                || depth >= i32::from(deep.depth);
-            index = if takes_it { index & !1 } else { index | 1 };
-        }
-        let slot = &self.slots[index];
+        let slot = &self.slots[self.slot_index(key)];
         if slot.is_empty() {
             self.used
                 .store(self.used.load(Ordering::Relaxed) + 1, Ordering::Relaxed);
@@ -608,7 +548,6 @@ impl TranspositionTable {
             best_move,
             depth: depth.clamp(1, i32::from(u8::MAX)) as u8,
             bound,
-            generation: self.generation,
         });
     }
 
@@ -645,32 +584,9 @@ mod tests {
     }
 
     #[test]
-    fn buckets_keep_the_deep_entry_and_the_newest_one() {
-        let mut table = TranspositionTable::new(10);
-        table.set_buckets(true);
-        table.start_search();
-        // Three positions sharing one bucket (same index bits but the lowest,
-        // different check bits).
+    fn a_store_always_replaces_the_slot() {
+        // micro-Max's scheme: the newest entry wins, however shallow.
         let deep = 0x0000_0001_0000_0100;
-        let shallow = 0x0000_0002_0000_0101;
-        let newest = 0x0000_0003_0000_0100;
-        table.store(deep, 10, 9, Bound::Exact, None);
-        table.store(shallow, 20, 3, Bound::Exact, None);
-        table.store(newest, 30, 4, Bound::Exact, None);
-        // The deep entry stays; the always-replace slot holds the newest.
-        assert_eq!(table.probe(deep).map(|entry| entry.score), Some(10));
-        assert!(table.probe(shallow).is_none());
-        assert_eq!(table.probe(newest).map(|entry| entry.score), Some(30));
-        // A deeper search of a new position takes the depth-preferred slot.
-        table.store(shallow, 21, 12, Bound::Exact, None);
-        assert!(table.probe(deep).is_none());
-        assert_eq!(table.probe(shallow).map(|entry| entry.score), Some(21));
-        // In the next search, any new entry replaces the old deep one.
-        table.start_search();
-        table.store(deep, 11, 2, Bound::Exact, None);
-        assert_eq!(table.probe(deep).map(|entry| entry.score), Some(11));
-        assert_eq!(table.probe(newest).map(|entry| entry.score), Some(30));
-        // Without buckets the slot is micro-Max's: always replace.
         let single = TranspositionTable::new(10);
         single.store(deep, 10, 9, Bound::Exact, None);
         single.store(deep ^ (1 << 40), 20, 1, Bound::Exact, None);

@@ -97,9 +97,8 @@ of one opening in ten are held out; the pass that predicts them best is kept.
   --terms-only     fit the position terms only; the tables and piece values
                    stay as they start (few parameters: no overfitting)
   --only SWITCHES  fit only the position terms of these laboratory switches
-                   (e.g. king_attackers,tapered_king_files); every other
-                   value stays as it starts, and the terms on trial (off
-                   in the default) not named count as zero while fitting
+                   (e.g. king_danger,bishop_pair); every other value stays
+                   as it starts
   --keep-last      keep the last pass, not the one that predicts the
                    held-out games best (for a few values, whose gain there
                    is smaller than the noise: games decide)";
@@ -668,23 +667,10 @@ pub fn tune(
             None => is_term || !terms_only,
         }
     };
-    // With `only`, a term still on trial that is not being fitted is off
-    // in the evaluation the engine plays: it is held at zero while the
-    // others fit, so they do not lean on it, and gets its value back after.
-    let held_off = |term: usize| {
-        only.is_some_and(|set| {
-            let switch = ALL_TERMS[term].switch();
-            EvalTerms::ON_TRIAL.contains(switch) && !set.contains(switch)
-        })
-    };
-    let mut played = *start;
-    for term in (0..TERMS).filter(|&term| held_off(term)) {
-        played.terms[term] = [0, 0];
-    }
-    let first = Model::from_params(&played);
+    let first = Model::from_params(start);
     let mut model = first.clone();
     let k = fit_k(&model, data);
-    let error_before = data.error_of(&played, k);
+    let error_before = data.error_of(start, k);
     let (mut best, mut best_error, mut best_iteration) = (model.clone(), error_before[1], 0);
     // Adam (Kingma and Ba, 2014) with its usual constants.
     let (beta1, beta2, epsilon): (f64, f64, f64) = (0.9, 0.999, 1e-8);
@@ -731,11 +717,8 @@ pub fn tune(
             }
         }
     }
-    let mut params = best.to_params(&first);
+    let params = best.to_params(&first);
     let error_after = data.error_of(&params, k);
-    for term in (0..TERMS).filter(|&term| held_off(term)) {
-        params.terms[term] = start.terms[term];
-    }
     Tuned {
         params,
         k,

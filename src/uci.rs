@@ -26,11 +26,45 @@ use crate::input::{
     Busy, ECHO_CHARS, Input, NumberError, Polled, parse_clamped, parse_number, quote, send,
 };
 use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO, StrengthOptions};
-use crate::search::{Listener, MAX_PLIES, SearchInfo, Searcher, mate_in, techniques};
+use crate::search::techniques::THREADS_OPTION;
+use crate::search::{Listener, MAX_PLIES, SearchInfo, Searcher, Settings, mate_in, techniques};
 use crate::table::DEFAULT_MEGABYTES;
 
 /// The longest time in a `go` command, in milliseconds: [`MAX_SECONDS`].
 const MAX_MILLISECONDS: i64 = MAX_SECONDS as i64 * 1000;
+
+/// The one option through which a GUI reaches the search laboratory: a spec
+/// of switches (`null=off,lmr=off`, as `umax --set` takes it, see
+/// [`Settings::from_spec`]) applied to the default settings. The switches are
+/// not announced one by one: a GUI would show them all, over a hundred.
+/// xboard offers the same option.
+pub const LAB_OPTION: &str = "Lab";
+
+/// How UCI writes an empty string value (`default <empty>`).
+pub const EMPTY_STRING: &str = "<empty>";
+
+/// The settings option [`LAB_OPTION`] gives for `spec`: the spec applied to
+/// the default settings (an empty spec, or `<empty>`, is the default), with
+/// `threads` search threads. The thread count is not the laboratory's: it
+/// stays what the GUI set (`Threads`, xboard's `cores`), and a spec that
+/// names it is refused. The error says what is wrong with the spec.
+pub fn lab_settings(spec: &str, threads: i32) -> Result<Settings, String> {
+    let spec = spec.trim();
+    let spec = if spec == EMPTY_STRING { "" } else { spec };
+    let names_threads = spec
+        .split([',', ' '])
+        .filter_map(|item| item.split_once('='))
+        .any(|(name, _)| name.trim().eq_ignore_ascii_case(THREADS_OPTION));
+    if names_threads {
+        return Err(format!(
+            "{THREADS_OPTION} is not set in {LAB_OPTION}: the thread count is option \
+             Threads (xboard: cores)"
+        ));
+    }
+    let mut settings = Settings::from_spec(spec)?;
+    settings.threads = threads;
+    Ok(settings)
+}
 
 /// The UCI front end's state.
 pub struct Uci {
@@ -100,10 +134,10 @@ impl Uci {
                     "option name {} type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}",
                     StrengthOptions::ELO_NAME
                 ));
-                // The search laboratory's switches, from its one options table.
-                for line in techniques::uci_option_lines() {
-                    send(&line);
-                }
+                // The search laboratory, all its switches in one spec.
+                send(&format!(
+                    "option name {LAB_OPTION} type string default {EMPTY_STRING}"
+                ));
                 send("uciok");
             }
             "isready" => {
@@ -127,18 +161,21 @@ impl Uci {
     }
 
     fn set_option(&mut self, arguments: &[&str]) {
-        // setoption name <id words> [value <value words>]
-        let text = arguments.join(" ");
-        let Some(rest) = text.strip_prefix("name ") else {
+        // setoption name <id words> [value <value words>]: the value is
+        // everything after the first word `value`, `=` and `,` included; a
+        // `value` with nothing after it (python-chess's empty string) is "".
+        let ["name", rest @ ..] = arguments else {
             send("info string setoption needs: setoption name NAME [value VALUE]");
             return;
         };
-        let (name, value) = match rest.split_once(" value ") {
-            Some((name, value)) => (name.trim(), Some(value.trim())),
-            None => (rest.trim(), None),
+        let (name, value) = match rest.iter().position(|&word| word == "value") {
+            Some(at) => (rest[..at].join(" "), Some(rest[at + 1..].join(" "))),
+            None => (rest.join(" "), None),
         };
+        let value = value.as_deref();
         match name.to_ascii_lowercase().as_str() {
             "hash" => self.set_hash(value.unwrap_or("")),
+            "lab" => self.set_lab(value.unwrap_or("")),
             "clear hash" => self.searcher.clear_table(),
             // The GUI says whether it will send `go ponder`; nothing to set up.
             "ponder" => {}
@@ -155,7 +192,21 @@ impl Uci {
         }
     }
 
-    /// `setoption` of one of the laboratory's switches.
+    /// `setoption name Lab value SPEC`: the laboratory's switches as SPEC
+    /// says, on top of the default, the thread count kept. A bad spec changes
+    /// nothing and is reported in one `info string` line.
+    fn set_lab(&mut self, spec: &str) {
+        match lab_settings(spec, self.searcher.settings().threads) {
+            Ok(settings) => self.searcher.set_settings(settings),
+            Err(error) => send(&format!(
+                "info string {LAB_OPTION} not set: {}",
+                quote(&error)
+            )),
+        }
+    }
+
+    /// `setoption` of one of the laboratory's switches by its own name (not
+    /// announced: [`LAB_OPTION`] is), and of `Threads`.
     fn set_switch(&mut self, name: &str, value: &str) {
         let mut settings = self.searcher.settings().clone();
         match settings.set(name, value) {
@@ -434,6 +485,110 @@ impl Listener for UciListener<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::table::TranspositionTable;
+
+    /// A UCI front end with a small table, and input that is already over.
+    fn uci() -> (Uci, Input) {
+        let table = TranspositionTable::try_with_megabytes(1).unwrap();
+        (
+            Uci::new(Searcher::with_table(table)),
+            Input::from_reader(std::io::empty()),
+        )
+    }
+
+    /// The default settings with `threads` threads.
+    fn default_with_threads(threads: i32) -> Settings {
+        Settings {
+            threads,
+            ..Settings::default()
+        }
+    }
+
+    #[test]
+    fn lab_sets_a_spec_on_top_of_the_default_and_keeps_the_threads() {
+        let (mut uci, mut input) = uci();
+        uci.handle("setoption name Threads value 3", &mut input);
+        uci.handle("setoption name lmr value off", &mut input);
+        uci.handle(
+            "setoption name Lab value null=off,hash_table=off",
+            &mut input,
+        );
+        let expected = Settings {
+            threads: 3,
+            ..Settings::from_spec("null=off,hash_table=off").unwrap()
+        };
+        // `lmr=off`, set before by its own name, is gone: Lab starts from the default.
+        assert_eq!(uci.searcher.settings(), &expected);
+        // A preset in the spec does not reset the threads either.
+        uci.handle(
+            "setoption name LAB value preset=micromax null=off",
+            &mut input,
+        );
+        let expected = Settings {
+            threads: 3,
+            ..Settings::from_spec("micromax,null=off").unwrap()
+        };
+        assert_eq!(uci.searcher.settings(), &expected);
+        // Threads set after Lab leaves the spec in force.
+        uci.handle("setoption name Threads value 2", &mut input);
+        assert_eq!(
+            uci.searcher.settings(),
+            &Settings {
+                threads: 2,
+                ..expected
+            }
+        );
+    }
+
+    #[test]
+    fn an_empty_lab_is_the_default() {
+        for empty in [
+            "setoption name Lab value <empty>",
+            "setoption name Lab value ",
+            "setoption name Lab value",
+            "setoption name Lab",
+            "setoption name Lab value default",
+        ] {
+            let (mut uci, mut input) = uci();
+            uci.handle("setoption name Threads value 2", &mut input);
+            uci.handle("setoption name Lab value null=off", &mut input);
+            assert_ne!(uci.searcher.settings(), &default_with_threads(2));
+            uci.handle(empty, &mut input);
+            assert_eq!(uci.searcher.settings(), &default_with_threads(2), "{empty}");
+        }
+    }
+
+    #[test]
+    fn a_bad_lab_changes_nothing() {
+        let (mut uci, mut input) = uci();
+        uci.handle("setoption name Threads value 2", &mut input);
+        uci.handle("setoption name Lab value null=off,lmr=off", &mut input);
+        let before = uci.searcher.settings().clone();
+        for bad in [
+            "lmr=on,null=sometimes",
+            "lmr=on,nul=off",
+            "lmr=on,threads=4",
+            "lmr=on,nonsense",
+            "<empty>,null=on",
+        ] {
+            uci.handle(&format!("setoption name Lab value {bad}"), &mut input);
+            assert_eq!(uci.searcher.settings(), &before, "{bad}");
+        }
+    }
+
+    #[test]
+    fn lab_errors_say_what_is_wrong() {
+        let error = |spec| lab_settings(spec, 1).unwrap_err();
+        assert!(error("null=sometimes").contains("null is one of off, on"));
+        assert!(error("nul=off").starts_with("unknown option 'nul'"));
+        assert!(error("lmr=off nonsense").contains("'nonsense' is not NAME=VALUE"));
+        assert!(error("Threads=4").contains("threads is not set in Lab"));
+        assert_eq!(lab_settings("", 4).unwrap(), default_with_threads(4));
+        assert_eq!(
+            lab_settings(" <empty> ", 4).unwrap(),
+            default_with_threads(4)
+        );
+    }
 
     #[test]
     fn go_parameters_in_any_order() {

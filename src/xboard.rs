@@ -29,10 +29,11 @@ use crate::input::{Busy, Input, Polled, parse_clamped, parse_number, quote, send
 use crate::notation::{MoveShape, move_shape, parse_move};
 use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO, StrengthOptions};
 use crate::search::{
-    INFINITY, Listener, MAX_PLIES, SearchInfo, Searcher, Silent, mate_in, techniques,
+    INFINITY, Listener, MAX_PLIES, SearchInfo, Searcher, Silent, mate_in,
     techniques::THREADS_OPTION,
 };
 use crate::session::{EngineRole, Outcome, Session};
+use crate::uci::{LAB_OPTION, lab_settings};
 
 /// The features umax announces after `protover 2`. `sigint=0`: xboard must not
 /// interrupt umax with SIGINT (it would end the process). `sigterm` keeps its
@@ -141,7 +142,10 @@ impl Xboard {
             "protover" => {
                 send("feature done=0");
                 send(&features());
-                // The search laboratory's switches, from its one options table.
+                // The options: the hash size and the threads are `memory` and
+                // `cores` (features above), then the strength limit and the
+                // search laboratory, all its switches in one spec (empty: the
+                // default), as UCI offers it.
                 send(&format!(
                     "feature option=\"{} -check 0\"",
                     StrengthOptions::LIMIT_NAME
@@ -150,9 +154,7 @@ impl Xboard {
                     "feature option=\"{} -spin {DEFAULT_ELO} {MIN_ELO} {MAX_ELO}\"",
                     StrengthOptions::ELO_NAME
                 ));
-                for option in techniques::xboard_option_features() {
-                    send(&format!("feature {option}"));
-                }
+                send(&format!("feature option=\"{LAB_OPTION} -string \""));
                 send("feature done=1");
             }
             "option" => self.set_option(argument),
@@ -331,8 +333,9 @@ impl Xboard {
         self.session.searcher.prefault_table();
     }
 
-    /// `option NAME=VALUE`: set the strength limit or one of the laboratory's
-    /// switches (announced with `feature option=...`).
+    /// `option NAME=VALUE`: set the strength limit, the laboratory's spec
+    /// (`option Lab=null=off,lmr=off`: the name ends at the first `=`), or,
+    /// unannounced, one of its switches by its own name (`option null=off`).
     fn set_option(&mut self, argument: &str) {
         let Some((name, value)) = argument.split_once('=') else {
             send(&format!(
@@ -351,7 +354,25 @@ impl Xboard {
             }
             return;
         }
+        if name.trim().eq_ignore_ascii_case(LAB_OPTION) {
+            self.set_lab(value, argument);
+            return;
+        }
         self.set_switch(name, value, "option", argument);
+    }
+
+    /// `option Lab=SPEC`: the laboratory's switches as SPEC says, on top of
+    /// the default, the thread count (`cores`) kept. A bad spec changes
+    /// nothing and is reported in one `Error` line.
+    fn set_lab(&mut self, spec: &str, argument: &str) {
+        match lab_settings(spec, self.session.searcher.settings().threads) {
+            Ok(settings) => self.session.searcher.set_settings(settings),
+            Err(error) => send(&format!(
+                "Error ({}): option {}",
+                quote(&error),
+                quote(argument)
+            )),
+        }
     }
 
     /// Set one of the laboratory's switches; an error repeats the command,
@@ -691,5 +712,40 @@ impl Listener for XboardListener<'_> {
         if self.post {
             send(&thinking_line(info));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Settings;
+    use crate::table::TranspositionTable;
+
+    #[test]
+    fn option_lab_sets_a_spec_and_keeps_the_cores() {
+        let table = TranspositionTable::try_with_megabytes(1).unwrap();
+        let mut xboard = Xboard::new(Searcher::with_table(table));
+        let mut input = Input::from_reader(std::io::empty());
+        xboard.handle("cores 3", &mut input);
+        xboard.handle("option lmr=off", &mut input);
+        // The name ends at the first `=`: the rest is the spec, `=` and all.
+        xboard.handle("option Lab=null=off,hash_table=off", &mut input);
+        let expected = Settings {
+            threads: 3,
+            ..Settings::from_spec("null=off,hash_table=off").unwrap()
+        };
+        assert_eq!(xboard.session.searcher.settings(), &expected);
+        // A bad spec changes nothing; the thread count is not the spec's.
+        for bad in ["Lab=lmr=on,null=sometimes", "Lab=threads=2", "Lab"] {
+            xboard.handle(&format!("option {bad}"), &mut input);
+            assert_eq!(xboard.session.searcher.settings(), &expected, "{bad}");
+        }
+        // `option Lab=` (an empty string) is the default.
+        xboard.handle("option Lab=", &mut input);
+        let default = Settings {
+            threads: 3,
+            ..Settings::default()
+        };
+        assert_eq!(xboard.session.searcher.settings(), &default);
     }
 }

@@ -259,16 +259,10 @@ fn seed_terms_are_off_by_default_and_in_no_preset() {
     for preset in ["micromax", "plain"] {
         let settings = Settings::preset(preset).unwrap();
         assert_eq!(settings.eval_terms, EvalTerms::DEFAULT, "{preset}");
-        // Every tapered term but those on trial (the king files).
-        assert_eq!(
-            settings.eval_terms,
-            EvalTerms::TAPERED_TERMS.with(EvalTerms::ON_TRIAL, false),
-            "{preset}"
-        );
+        // Every tapered term.
+        assert_eq!(settings.eval_terms, EvalTerms::TAPERED_TERMS, "{preset}");
     }
-    let default_terms = EvalTerms::DEFAULT
-        .with(EvalTerms::ACTIVITY_TERMS, true)
-        .with(EvalTerms::ON_TRIAL, false);
+    let default_terms = EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true);
     assert_eq!(Settings::default().eval_terms, default_terms);
     let spec = "eval_tropism=on,eval_seventh=on";
     let settings = Settings::from_spec(spec).unwrap();
@@ -323,50 +317,6 @@ fn tapered_incremental_gain_equals_the_change_of_the_full_evaluation() {
     });
     assert!(checked > 10_000, "only {checked} moves checked");
     assert!(captures > 100, "only {captures} moves change the phase");
-}
-
-#[test]
-fn across_phases_the_gain_is_the_change_of_the_evaluation_at_each_positions_own_phase() {
-    // With `node_phase` the search scores every node at its own phase: a
-    // capture of a piece (or a promotion) re-blends every piece left. The
-    // gain it hands on must then be the change from the full evaluation of
-    // the position before, at its phase, to that of the position after, at
-    // its own; and the material gone it follows must be the board's.
-    let mut checked = 0;
-    let mut phase_changes = 0;
-    let mut cache = tapered::StructureCache::new();
-    common::walk_random_games(17, 30, |board| {
-        let mut moves = Vec::new();
-        board.generate_moves(&mut moves);
-        let gone = eval::material_gone_unclamped(board);
-        for &mv in &moves {
-            if board.piece_at(mv.to).kind() == Some(umax::board::PieceKind::King) {
-                continue;
-            }
-            let mut after = board.clone();
-            after.make_move(mv);
-            let gone_after = eval::material_gone_after(board, mv, gone);
-            assert_eq!(gone_after, eval::material_gone_unclamped(&after), "{mv}");
-            phase_changes += usize::from(gone_after != gone);
-            for terms in tapered_term_sets() {
-                let before = tapered_eval_at(terms, board, gone);
-                let gain =
-                    eval::move_gain_across_phases(terms, board, mv, [gone, gone_after], &mut cache);
-                assert_eq!(
-                    -tapered_eval_at(terms, &after, gone_after),
-                    before + gain,
-                    "{terms:?}: {mv} in {}",
-                    board.to_fen()
-                );
-                checked += 1;
-            }
-        }
-    });
-    assert!(checked > 10_000, "only {checked} moves checked");
-    assert!(
-        phase_changes > 100,
-        "only {phase_changes} moves change the phase"
-    );
 }
 
 /// The sets of terms the tapered walk checks: none, each tapered position
@@ -435,22 +385,12 @@ fn tapered_terms_count_passed_isolated_doubled_shelter_and_castling() {
             // White's king, 2 from Black's (h2 has not come any).
             (Term::PassedOwnKing, 15),
             (Term::PassedEnemyKing, 6),
-            // The e- and f-files at White's king have no white pawn, the
-            // d-, e- and f-files at Black's no black one; d5 is three ranks
-            // in front of Black's king.
-            (Term::KingOpenFile, -1),
-            (Term::KingStorm, -1),
         ]
     );
-    // A king castled short behind f2 g2 h2 (three passed pawns, too);
-    // Black's king has no pawn on its three files.
+    // A king castled short behind f2 g2 h2 (three passed pawns, too).
     assert_eq!(
         counts("4k3/8/8/8/8/8/5PPP/6K1 w - - 0 1"),
-        vec![
-            (Term::PassedRank2, 3),
-            (Term::ShelterNear, 3),
-            (Term::KingOpenFile, -3)
-        ]
+        vec![(Term::PassedRank2, 3), (Term::ShelterNear, 3)]
     );
     // g3 two ranks in front of the king on g1 (and isolated; g6 h7 are
     // too far from Black's king to shelter it).
@@ -461,9 +401,6 @@ fn tapered_terms_count_passed_isolated_doubled_shelter_and_castling() {
             (Term::ShelterFar, 1),
             // h7 defends g6.
             (Term::SupportedPawn, -1),
-            // White's king lacks pawns on the f- and h-files, Black's on
-            // all three of its files.
-            (Term::KingOpenFile, -1)
         ]
     );
     // Castling rights: White's two, Black's one.
@@ -772,73 +709,18 @@ fn backward_pawns_and_squares_a_pawn_takes_away_are_counted() {
 }
 
 #[test]
-fn open_files_and_storming_pawns_at_the_king_and_its_attackers_are_counted() {
-    // White's king on g1 has pawns on f2 and h2 but none on the g-file: one
-    // open file beside it. Black's h3 pawn stands two ranks in front of it,
-    // on a file next to it: a storming pawn (counted on White's side, as
-    // the shelter is). Black's king on e8 has pawns on d7, e7 and f7.
-    let counted = counts("4k3/3ppp2/8/8/8/7p/5P1P/6K1 w - - 0 1");
-    assert!(counted.contains(&(Term::KingOpenFile, 1)), "{counted:?}");
-    assert!(counted.contains(&(Term::KingStorm, 1)), "{counted:?}");
-    // The same pawns with the g-pawn back on g2 and Black's pawn far away
-    // on h5 (four ranks in front): neither term.
-    let sheltered = counts("4k3/3ppp2/8/7p/8/8/5PPP/6K1 w - - 0 1");
-    assert!(
-        !sheltered
-            .iter()
-            .any(|(term, _)| matches!(term, Term::KingOpenFile | Term::KingStorm)),
-        "{sheltered:?}"
-    );
-    // White's queen on h5 and knight on g5 both bear on squares next to
-    // Black's king on g8 (f7, h7): one attacker beyond the first. The
-    // knight alone is no such attack.
-    let attackers = |fen: &str| activity_count(fen, Term::KingAttackers);
-    assert_eq!(attackers("6k1/8/8/6NQ/8/8/8/6K1 w - - 0 1"), 1);
-    assert_eq!(attackers("6k1/8/8/6N1/8/8/8/6K1 w - - 0 1"), 0);
-}
-
-#[test]
 fn each_new_term_switch_changes_the_evaluation_where_its_term_occurs() {
-    // The thirtieth and thirty-fifth steps' terms: each moves the
-    // evaluation of a position where it occurs (the structure term through
-    // the static evaluation, the piece-walk terms through the activity
-    // part), and leaves alone one where it does not. The thirtieth step's
-    // are off in the default; king danger is on since the thirty-sixth.
-    let cases = [
-        (
-            "tapered_king_files",
-            EvalTerms::TAPERED_KING_FILES,
-            "4k3/3ppp2/8/8/8/7p/5P1P/6K1 w - - 0 1",
-        ),
-        (
-            "king_attackers",
-            EvalTerms::KING_ATTACKERS,
-            "6k1/8/8/6NQ/8/8/8/6K1 w - - 0 1",
-        ),
-        (
-            "outposts",
-            EvalTerms::OUTPOSTS,
-            "4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1",
-        ),
-        (
-            "blocked_passers",
-            EvalTerms::BLOCKED_PASSERS,
-            "4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1",
-        ),
-        (
-            "king_danger",
-            EvalTerms::KING_DANGER,
-            "6k1/8/8/6NQ/8/8/8/6K1 w - - 0 1",
-        ),
-    ];
+    // The last term adopted, king danger: it moves the evaluation (through
+    // its activity part) of a position where it occurs, and leaves alone
+    // one where it does not.
+    let cases = [(
+        "king_danger",
+        EvalTerms::KING_DANGER,
+        "6k1/8/8/6NQ/8/8/8/6K1 w - - 0 1",
+    )];
     let played = Settings::default().eval_terms;
     for (name, term, fen) in cases {
-        // On by default exactly when it is no longer on trial.
-        assert_eq!(
-            played.contains(term),
-            !EvalTerms::ON_TRIAL.contains(term),
-            "{name} on by default"
-        );
+        assert!(played.contains(term), "{name} on by default");
         let default = played.with(term, false);
         let settings = Settings::from_spec(&format!("{name}=off")).unwrap();
         assert_eq!(settings.eval_terms, default);
@@ -862,39 +744,6 @@ fn each_new_term_switch_changes_the_evaluation_where_its_term_occurs() {
             evaluate(default, bare)
         );
     }
-}
-
-#[test]
-fn outposts_and_blockaded_passed_pawns_are_counted() {
-    let count = activity_count;
-    // White's knight on d5, defended by e4; Black's pawns on a7 and h7 can
-    // never attack d5: an outpost.
-    assert_eq!(
-        count("4k3/p6p/8/3N4/4P3/8/8/4K3 w - - 0 1", Term::Outpost),
-        1
-    );
-    // Black's c7 pawn can still come to c6 and attack it: none.
-    assert_eq!(
-        count("4k3/2p4p/8/3N4/4P3/8/8/4K3 w - - 0 1", Term::Outpost),
-        0
-    );
-    // Undefended by a pawn: none.
-    assert_eq!(count("4k3/p6p/8/3N4/8/8/8/4K3 w - - 0 1", Term::Outpost), 0);
-    // Black's knight on e4 (its 5th rank), defended by f5: an outpost for
-    // Black.
-    assert_eq!(
-        count("4k3/8/8/5p2/4n3/8/P6P/4K3 b - - 0 1", Term::Outpost),
-        -1
-    );
-    // White's passed pawn on d5 with Black's knight on d6 in front of it.
-    assert_eq!(
-        count("4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1", Term::BlockedPasser),
-        1
-    );
-    assert_eq!(
-        count("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", Term::BlockedPasser),
-        0
-    );
 }
 
 /// `fen` with the colours swapped: the board turned upside down, White's
@@ -996,35 +845,6 @@ fn a_side_without_pawns_at_most_a_minor_piece_ahead_is_scored_nearer_a_draw() {
     assert_eq!(drawish("8/8/3k4/3r4/8/8/1Q6/4K3 w - - 0 1", 500), 500);
     assert_eq!(drawish("8/8/3k4/8/8/8/1R6/4K3 w - - 0 1", 700), 700);
     assert_eq!(drawish("8/8/3k4/8/8/2b5/1R5P/4K3 w - - 0 1", 300), 300);
-}
-
-/// `eval::opposite_bishops_scaled` of `score` for the side to move in `fen`.
-fn opposite_bishops(fen: &str, score: Score) -> Score {
-    eval::opposite_bishops_scaled(&Board::from_fen(fen).unwrap(), score)
-}
-
-#[test]
-fn a_pure_ending_of_bishops_on_opposite_colours_is_scored_nearer_a_draw() {
-    // White's bishop on d3 (a light square), Black's on c7 (dark), White
-    // a pawn up: halved, for either side to move and either side ahead.
-    let opposite = "8/2b2k2/5p2/4pP2/4P1P1/3B4/5K2/8 w - - 0 1";
-    assert_eq!(opposite_bishops(opposite, 120), 60);
-    assert_eq!(opposite_bishops(&opposite.replace(" w ", " b "), -120), -60);
-    assert_eq!(opposite_bishops(opposite, -41), -20);
-    // Bishops on squares of the same colour (d3 and c2, both light): whole.
-    assert_eq!(
-        opposite_bishops("8/5k2/5p2/4pP2/4P1P1/3B4/2b2K2/8 w - - 0 1", 120),
-        120
-    );
-    // A rook more on each side, or a knight for one bishop: whole.
-    assert_eq!(
-        opposite_bishops("r7/2b2k2/5p2/4pP2/4P1P1/3B4/5K2/R7 w - - 0 1", 120),
-        120
-    );
-    assert_eq!(
-        opposite_bishops("8/2n2k2/5p2/4pP2/4P1P1/3B4/5K2/8 w - - 0 1", 120),
-        120
-    );
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! every setting still plays legal moves, the statistics add up, and the
 //! default search is pinned by its bench node signature.
 
-use umax::board::{Board, START_FEN};
+use umax::board::Board;
 use umax::clock::Limits;
 use umax::lab::{LabRun, run_positions};
 use umax::search::techniques::{CALIBRATED_PRESET, OPTIONS, OptionKind, PRESETS};
@@ -39,16 +39,12 @@ fn nodes_and_check_legal(settings: &Settings, depth: u32) -> u64 {
 const BASES: &[(&str, &str)] = &[
     ("delta", "futility=off"),
     ("aspiration_margin", "aspiration=on"),
-    ("razor_margin", "razoring=on"),
     ("futility_ply_margin", "futility_plies=2"),
     // Futility a third ply from the horizon changes the 30 bench positions'
     // search under the default (`umax bench --set futility_plies=3`), but
     // not these three positions' by depth 7: late-move pruning skips first
     // the late quiet moves it would decide on.
     ("futility_plies", "lmp=off"),
-    ("probcut_margin", "probcut=on"),
-    // Deepening only without a hint needs deepening to begin with.
-    ("iid_hintless", "iid=on"),
     ("lmr_min_depth", "lmr_table=off"),
     ("lmr_reduction", "lmr_table=off"),
     // The tapered position terms count only under eval=tapered.
@@ -63,69 +59,24 @@ const BASES: &[(&str, &str)] = &[
 
 /// Options that change only when a timed search stops (or which move a
 /// stopped search plays), not the tree searched to a fixed depth (each has
-/// its own test: in `search::tests`, `stop_fail_high` in `tests/search.rs`).
-const TIME_ONLY: &[&str] = &[
-    "half_time_stop",
-    "time_stability",
-    "time_moves",
-    "stop_fail_high",
-];
-
-/// Options that matter only when the table is full enough for positions to
-/// compete for slots; `hash_buckets_change_a_crowded_table` tests them.
-const CROWDED_TABLE_ONLY: &[&str] = &["hash_buckets"];
+/// its own test in `search::tests`).
+const TIME_ONLY: &[&str] = &["half_time_stop", "time_stability", "time_moves"];
 
 /// Options that act only deep in the tree, compared at depth 7 as well:
-/// the adaptive null move 6 or more plies from the horizon; with the
-/// default's null-move reduction of 3, a larger reduction, internal
-/// iterative reduction (4 plies or more) change nothing these three
-/// positions search to depth 5; nor does reverse futility 4 plies from the
-/// horizon, nor a null move reduced more for a margin above beta (its
-/// extra ply matters only where the null move's search is deep enough
-/// for one ply less to change it), nor ProbCut (5 or more plies from the
-/// horizon) and its margin, nor `lmr_cut` (its extra ply first changes the
-/// 30 bench positions' trees at depth 5, these three only deeper). With
-/// late-move pruning in the default, a wider futility margin per ply first
-/// changes these three positions' trees beyond depth 5 too: the quiet moves
-/// it would decide on two plies from the horizon are mostly the late ones
-/// late-move pruning skips.
-const DEEP_ONLY: &[&str] = &[
-    "null_adaptive",
-    "null_reduction",
-    "iir",
-    "rfp_max_plies",
-    "null_margin_reduction",
-    "probcut",
-    "probcut_margin",
-    "lmr_cut",
-    "futility_ply_margin",
-];
+/// with the default's null-move reduction of 3, a larger reduction changes
+/// nothing these three positions search to depth 5; nor does reverse
+/// futility 4 plies from the horizon. With late-move pruning in the
+/// default, a wider futility margin per ply first changes these three
+/// positions' trees beyond depth 5 too: the quiet moves it would decide on
+/// two plies from the horizon are mostly the late ones late-move pruning
+/// skips.
+const DEEP_ONLY: &[&str] = &["null_reduction", "rfp_max_plies", "futility_ply_margin"];
 
-/// Switches whose effect needs many positions: the history's say in table
-/// LMR acts only where history scores have grown past its scale, which these
-/// three positions do not reach by depth 7 (see
-/// `lmr_history_changes_the_bench_positions_search`); the counter-move
-/// orders only sorted nodes (two plies or more from the horizon) after a
-/// quiet move refuted the same move elsewhere, which these three positions'
-/// searches do not meet by depth 7 (see
-/// `countermove_changes_the_bench_positions_search`); the capture history
-/// reorders only good captures of (nearly) equal rank in sorted nodes, once
-/// one of them has cut off (see
-/// `capture_history_changes_the_bench_positions_search`); late-move pruning
-/// 4 plies from the horizon skips only after 19 quiet moves have failed,
-/// which these three positions' searches do not meet by depth 7 (see
-/// `lmp_max_plies_changes_the_bench_positions_search`); history pruning
-/// skips only quiet moves whose history has fallen far below zero, which a
-/// fresh search's histories reach only after several iterations (see
-/// `history_prune_changes_the_bench_positions_search`).
-const MANY_POSITIONS_ONLY: &[&str] = &[
-    "lmr_history",
-    "countermove",
-    "capture_history",
-    "lmp_max_plies",
-    "history_prune",
-    "history_prune_margin",
-];
+/// Switches whose effect needs many positions: late-move pruning 4 plies
+/// from the horizon skips only after 19 quiet moves have failed, which
+/// these three positions' searches do not meet by depth 7 (see
+/// `lmp_max_plies_changes_the_bench_positions_search`).
+const MANY_POSITIONS_ONLY: &[&str] = &["lmp_max_plies"];
 
 /// Switches that change how much work a node does more than the tree: the
 /// null move tried before the move list changes only the order history
@@ -138,11 +89,6 @@ const WORK_ONLY: &[&str] = &["null_first"];
 /// searches do not reach (see `mop_up_changes_a_bare_king_ending`).
 const BARE_KING_ONLY: &[&str] = &["mop_up"];
 
-/// Switches that act only where a knight or bishop can stand on an outpost,
-/// which these three positions' searches do not meet by depth 5 (see
-/// `outposts_changes_a_search_with_an_outpost`).
-const OUTPOST_ONLY: &[&str] = &["outposts"];
-
 /// Switches that act only in an ending without pawns that one side is far
 /// enough ahead in to mate, which the bench positions' searches do not
 /// reach (see `mop_up_pieces_changes_a_queen_against_a_rook`).
@@ -152,22 +98,6 @@ const PAWNLESS_WIN_ONLY: &[&str] = &["mop_up_pieces"];
 /// the bench positions' searches do not reach (see
 /// `drawish_changes_a_search_of_a_pawnless_ending` in tests/eval_terms.rs).
 const PAWNLESS_ONLY: &[&str] = &["drawish"];
-
-/// Switches that act only in endings of kings and pawns, or of kings,
-/// pawns and a bishop each, which these three positions' searches do not
-/// reach (see `pawn_endgame_extension_changes_a_trade_into_a_pawn_ending`
-/// and `opposite_bishops_changes_a_bishop_ending`).
-const PAWN_ENDING_ONLY: &[&str] = &["pawn_endgame_extension", "opposite_bishops"];
-
-/// Switches that act only where a null move is answered by mate, which
-/// these three positions' searches do not meet (see
-/// `mate_threat_changes_a_search_under_a_mate_threat`).
-const MATE_THREAT_ONLY: &[&str] = &["mate_threat"];
-
-/// Options that act only 7 or more plies from the horizon below the root,
-/// so in searches of 9 plies or more, deeper than the check above (see
-/// `singular_extension_changes_a_deep_search`).
-const SINGULAR_ONLY: &[&str] = &["singular", "singular_margin"];
 
 /// Settings that act only where the table holds a mate score, which these
 /// three positions' searches do not find (see
@@ -231,14 +161,9 @@ fn every_switch_changes_the_search_and_plays_legal_moves() {
     for spec in alternatives() {
         let name = spec.split('=').next().unwrap_or_default();
         if TIME_ONLY.contains(&name)
-            || CROWDED_TABLE_ONLY.contains(&name)
             || BARE_KING_ONLY.contains(&name)
             || PAWNLESS_WIN_ONLY.contains(&name)
             || PAWNLESS_ONLY.contains(&name)
-            || PAWN_ENDING_ONLY.contains(&name)
-            || OUTPOST_ONLY.contains(&name)
-            || MATE_THREAT_ONLY.contains(&name)
-            || SINGULAR_ONLY.contains(&name)
             || MANY_POSITIONS_ONLY.contains(&name)
             || WORK_ONLY.contains(&name)
             || STORED_MATE_ONLY.contains(&spec.as_str())
@@ -339,192 +264,10 @@ fn pv_table_cutoffs_not_mates_searches_a_stored_mate_again() {
 }
 
 #[test]
-fn pawn_endgame_extension_changes_a_trade_into_a_pawn_ending() {
-    // Rxd5 cxd5 leaves kings and pawns: each extra ply searches the
-    // exchange deeper, and the tree grows with it.
-    let fens = ["8/pp3k2/2p5/3r4/3R4/2P5/PP3K2/8 w - - 0 1"];
-    let mut nodes = Vec::new();
-    for plies in 0..=3 {
-        nodes.push(nodes_to_depth_6(
-            // The recapture extension would give cxd5 its first ply too.
-            &format!("recapture_extension=off,pawn_endgame_extension={plies}"),
-            &fens,
-            16,
-        ));
-    }
-    assert!(nodes.windows(2).all(|pair| pair[0] < pair[1]), "{nodes:?}");
-}
-
-/// Assert that the on/off `switch` changes the depth-6 search of `fen`.
-fn assert_switch_changes_search(switch: &str, fen: &str) {
-    assert_ne!(
-        nodes_to_depth_6(&format!("{switch}=on"), &[fen], 16),
-        nodes_to_depth_6(&format!("{switch}=off"), &[fen], 16),
-        "{switch} changes nothing in {fen}"
-    );
-}
-
-#[test]
-fn horizon_checks_safe_extends_only_some_of_the_checks() {
-    // From the blunder suite (bench/blunders.epd): queens and rooks on an
-    // open board give checks at the horizon that lose the checking piece
-    // (White's Rc8+ and Re8+ to the rook on b8, Qxf7+ to the king) and
-    // checks that do not.
-    let fens = ["1r4k1/2R2p2/6pp/5r2/5Q2/6Pq/5P2/4R1K1 w - - 0 1"];
-    let [off, on, safe] = ["off", "on", "safe"]
-        .map(|value| nodes_to_depth_6(&format!("horizon_checks={value}"), &fens, 16));
-    assert_ne!(safe, on, "safe extends every check");
-    assert_ne!(safe, off, "safe extends no check");
-}
-
-#[test]
-fn opposite_bishops_changes_a_bishop_ending() {
-    // White a pawn up, the bishops on squares of different colours.
-    assert_switch_changes_search(
-        "opposite_bishops",
-        "8/2b2k2/5p2/4pP2/4P1P1/3B4/5K2/8 w - - 0 1",
-    );
-}
-
-#[test]
-fn outposts_changes_a_search_with_an_outpost() {
-    // White's knight on c3 can go to d5, defended by e4, where no black
-    // pawn can ever attack it (Black has no c-pawn, and e5 cannot go back).
-    assert_switch_changes_search(
-        "outposts",
-        "r4rk1/pp3ppp/3p1n2/4p3/4P3/2N5/PPP2PPP/R4RK1 w - - 0 1",
-    );
-}
-
-#[test]
-fn pawn_push_extension_changes_a_pawn_race() {
-    // WAC.002: Rxb2 lets the c-pawn run; pushes to the second rank (Black's
-    // seventh) are searched a ply deeper with the switch.
-    let fens = ["8/7p/5k2/5p2/p1p2P2/Pr1pPK2/1P1R3P/8 b - - 0 1"];
-    assert_ne!(
-        nodes_to_depth_6("pawn_push_extension=on", &fens, 16),
-        nodes_to_depth_6("pawn_push_extension=off", &fens, 16)
-    );
-}
-
-#[test]
-fn mate_threat_changes_a_search_under_a_mate_threat() {
-    // WAC.035: White mates along the h-file, and Black threatens the back
-    // rank; by depth 7 (not yet by 6) some null moves are answered by mate.
-    // (With micro-Max's re-searches, `research=alpha`: the default's
-    // cheaper tree proves the mate before any reducible move meets one.)
-    let fens = ["r3r2k/2R3pp/pp1q1p2/8/3P3R/7P/PP3PP1/3Q2K1 w - - 0 1"];
-    let off = run_to_depth("research=alpha,mate_threat=off", &fens, 7, TABLE_LOG2);
-    assert!(off.stats.total.mate_threats > 0);
-    for spec in [
-        "research=alpha,mate_threat=no-reductions",
-        "research=alpha,mate_threat=extend",
-    ] {
-        let nodes = run_to_depth(spec, &fens, 7, TABLE_LOG2).nodes();
-        assert_ne!(nodes, off.nodes(), "{spec} changes nothing");
-    }
-}
-
-#[test]
-fn singular_extension_changes_a_deep_search() {
-    // The start position to depth 10: nodes 7 plies from the horizon
-    // exist from depth 9 on.
-    // (Without the recapture extension, whose extra plies leave multi-cut
-    // no node here that it would cut differently, and with micro-Max's
-    // re-searches, `research=alpha`, for the same reason.)
-    let fens = [START_FEN];
-    let off = run_to_depth(
-        "research=alpha,recapture_extension=off,singular=off",
-        &fens,
-        10,
-        TABLE_LOG2,
-    );
-    let on = run_to_depth(
-        "research=alpha,recapture_extension=off,singular=on",
-        &fens,
-        10,
-        TABLE_LOG2,
-    );
-    assert_eq!(off.stats.total.singular_extensions, 0);
-    assert!(on.stats.total.singular_extensions > 0);
-    assert_ne!(on.nodes(), off.nodes());
-    let wider = run_to_depth(
-        "research=alpha,recapture_extension=off,singular=on,singular_margin=13",
-        &fens,
-        10,
-        TABLE_LOG2,
-    );
-    assert_ne!(wider.nodes(), on.nodes(), "singular_margin changes nothing");
-    let multicut = run_to_depth(
-        "research=alpha,recapture_extension=off,singular=multicut",
-        &fens,
-        10,
-        TABLE_LOG2,
-    );
-    assert_ne!(multicut.nodes(), on.nodes(), "multicut changes nothing");
-}
-
-#[test]
-fn probcut_cuts_off_nodes_only_when_on() {
-    // Nodes 5 plies from the horizon below the root exist from depth 7 on.
-    let off = run_to_depth("probcut=off", &BENCH_POSITIONS[..4], 8, TABLE_LOG2);
-    let on = run_to_depth("probcut=on", &BENCH_POSITIONS[..4], 8, TABLE_LOG2);
-    assert_eq!(off.stats.total.probcut_cutoffs, 0);
-    assert!(on.stats.total.probcut_cutoffs > 0);
-    assert_ne!(on.nodes(), off.nodes());
-}
-
-#[test]
-fn lmr_history_changes_the_bench_positions_search() {
-    // Depth 8: at depth 6 the history seldom moves a reduction by a whole
-    // ply, and with king danger in the evaluation the two trees to depth 6
-    // happen to be the same.
-    let on = run_to_depth("lmr_history=on", &BENCH_POSITIONS, 8, TABLE_LOG2);
-    let off = run_to_depth("lmr_history=off", &BENCH_POSITIONS, 8, TABLE_LOG2);
-    assert_ne!(on.nodes(), off.nodes());
-}
-
-#[test]
-fn capture_history_changes_the_bench_positions_search() {
-    assert_ne!(
-        nodes_to_depth_6("capture_history=on", &BENCH_POSITIONS, TABLE_LOG2),
-        nodes_to_depth_6("capture_history=off", &BENCH_POSITIONS, TABLE_LOG2)
-    );
-}
-
-#[test]
-fn countermove_changes_the_bench_positions_search() {
-    assert_ne!(
-        nodes_to_depth_6("countermove=on", &BENCH_POSITIONS, TABLE_LOG2),
-        nodes_to_depth_6("countermove=off", &BENCH_POSITIONS, TABLE_LOG2)
-    );
-}
-
-#[test]
 fn lmp_max_plies_changes_the_bench_positions_search() {
     assert_ne!(
         nodes_to_depth_6("lmp_max_plies=4", &BENCH_POSITIONS, TABLE_LOG2),
         nodes_to_depth_6("default", &BENCH_POSITIONS, TABLE_LOG2)
-    );
-}
-
-#[test]
-fn history_prune_changes_the_bench_positions_search() {
-    let nodes = |spec| run_to_depth(spec, &BENCH_POSITIONS, 7, TABLE_LOG2).nodes();
-    let pruning = nodes("history_prune=on");
-    assert_ne!(pruning, nodes("default"));
-    // The margin matters only with the switch on.
-    assert_ne!(pruning, nodes("history_prune=on,history_prune_margin=64"));
-    assert_eq!(nodes("default"), nodes("history_prune_margin=64"));
-}
-
-#[test]
-fn hash_buckets_change_a_crowded_table() {
-    // 2^10 slots for searches of thousands of nodes: slots are contested.
-    let fens = positions();
-    assert_ne!(
-        nodes_to_depth_6("hash_buckets=off", &fens, 10),
-        nodes_to_depth_6("hash_buckets=on", &fens, 10)
     );
 }
 

@@ -1,6 +1,8 @@
 //! The laboratory's options reach the search through every way in: the
-//! command line (`--set`), UCI (`setoption`) and xboard (`option`), and every
-//! protocol lists them from the one options table.
+//! command line (`--set`), UCI (`setoption`) and xboard (`option`). The
+//! protocols announce them as one option, `Lab`, which takes a spec of them
+//! (`null=off,lmr=off`); each switch can still be set by its own name,
+//! unannounced. (`tests/gui_options.rs` checks what a GUI sees.)
 
 mod common;
 
@@ -38,21 +40,16 @@ fn uci_nodes(engine: &mut Engine) -> u64 {
 }
 
 #[test]
-fn uci_lists_every_option_and_setoption_changes_the_search() {
+fn uci_offers_lab_and_setoption_changes_the_search() {
     let mut engine = Engine::start(&["--uci"]);
     engine.send("uci");
     let (lines, _) = engine.until("uciok", |line| line == "uciok");
-    // Switch `threads` is offered under UCI's standard name, `Threads`.
-    for option in OPTIONS.iter().filter(|option| option.name != "threads") {
-        assert!(
-            lines
-                .iter()
-                .any(|line| line.starts_with(&format!("option name {} type", option.name))),
-            "{} not listed\n{}",
-            option.name,
-            engine.transcript()
-        );
-    }
+    // One option for all the switches; `threads` is UCI's standard `Threads`.
+    assert!(
+        lines.contains(&"option name Lab type string default <empty>".to_string()),
+        "{}",
+        engine.transcript()
+    );
     assert!(
         lines
             .iter()
@@ -60,54 +57,85 @@ fn uci_lists_every_option_and_setoption_changes_the_search() {
         "{}",
         engine.transcript()
     );
-    assert!(
-        !lines
-            .iter()
-            .any(|line| line.starts_with("option name threads "))
-    );
-    for spec in ["null=off", "preset=micromax"] {
-        let (name, value) = spec.split_once('=').unwrap();
+    for option in OPTIONS.iter().map(|option| option.name).chain(["preset"]) {
+        assert!(
+            !lines
+                .iter()
+                .any(|line| line.starts_with(&format!("option name {option} "))),
+            "{option} announced\n{}",
+            engine.transcript()
+        );
+    }
+    // Through `Lab`, and (unannounced) by the switch's own name.
+    for (setoption, spec) in [
+        ("setoption name Lab value null=off", "null=off"),
+        (
+            "setoption name Lab value preset=micromax",
+            "preset=micromax",
+        ),
+        (
+            "setoption name Lab value micromax,null=off",
+            "micromax,null=off",
+        ),
+        ("setoption name null value off", "null=off"),
+        ("setoption name preset value micromax", "preset=micromax"),
+    ] {
         engine.send("ucinewgame");
-        engine.send(&format!("setoption name {name} value {value}"));
+        engine.send(setoption);
         engine.send("position startpos");
         engine.send(&format!("go depth {DEPTH}"));
-        assert_eq!(uci_nodes(&mut engine), library_nodes(spec), "{spec}");
-        engine.send("setoption name preset value default");
+        assert_eq!(uci_nodes(&mut engine), library_nodes(spec), "{setoption}");
+        engine.send("setoption name Lab value <empty>");
     }
     engine.send("setoption name null value sometimes");
     let (_, error) = engine.until("an error", |line| line.starts_with("info string"));
+    assert!(error.contains("one of off, on, micromax"), "{error}");
+    engine.send("setoption name Lab value null=sometimes");
+    let (_, error) = engine.until("an error", |line| line.starts_with("info string"));
+    assert!(error.starts_with("info string Lab not set: "), "{error}");
     assert!(error.contains("one of off, on, micromax"), "{error}");
     engine.send("quit");
 }
 
 #[test]
-fn xboard_lists_every_option_and_option_changes_the_search() {
+fn xboard_offers_lab_and_option_changes_the_search() {
     let mut engine = Engine::start(&["--xboard"]);
     engine.send("xboard");
     engine.send("protover 2");
     let (lines, _) = engine.until("feature done=1", |line| line == "feature done=1");
-    for option in OPTIONS {
+    assert!(
+        lines.contains(&"feature option=\"Lab -string \"".to_string()),
+        "{lines:?}"
+    );
+    for option in OPTIONS.iter().map(|option| option.name).chain(["preset"]) {
         assert!(
-            lines
+            !lines
                 .iter()
-                .any(|line| line.contains(&format!("option=\"{} -", option.name))),
-            "{} not listed",
-            option.name
+                .any(|line| line.contains(&format!("option=\"{option} -"))),
+            "{option} announced"
         );
     }
-    engine.send("option null=off");
-    engine.send(&format!("sd {DEPTH}"));
-    engine.send("post");
-    engine.send("go");
-    let (lines, _) = engine.until("move", |line| line.starts_with("move "));
-    let last = lines
-        .iter()
-        .rev()
-        .find(|line| line.starts_with(&format!("{DEPTH} ")))
-        .expect("a thinking line at the full depth");
-    let nodes: u64 = last.split_whitespace().nth(3).unwrap().parse().unwrap();
-    assert_eq!(nodes, library_nodes("null=off"));
+    // Through `Lab` (its value holds `=`), and by the switch's own name.
+    for command in ["option Lab=null=off", "option null=off"] {
+        engine.send("new");
+        engine.send(command);
+        engine.send(&format!("sd {DEPTH}"));
+        engine.send("post");
+        engine.send("go");
+        let (lines, _) = engine.until("move", |line| line.starts_with("move "));
+        let last = lines
+            .iter()
+            .rev()
+            .find(|line| line.starts_with(&format!("{DEPTH} ")))
+            .expect("a thinking line at the full depth");
+        let nodes: u64 = last.split_whitespace().nth(3).unwrap().parse().unwrap();
+        assert_eq!(nodes, library_nodes("null=off"), "{command}");
+        engine.send("option Lab=");
+    }
     engine.send("option lmr=maybe");
+    let (_, error) = engine.until("an error", |line| line.starts_with("Error"));
+    assert!(error.contains("on or off"), "{error}");
+    engine.send("option Lab=lmr=maybe");
     let (_, error) = engine.until("an error", |line| line.starts_with("Error"));
     assert!(error.contains("on or off"), "{error}");
     engine.send("quit");

@@ -382,41 +382,6 @@ fn a_fit_from_the_current_tables_continues_their_chain_of_fits() {
 }
 
 #[test]
-fn terms_on_trial_count_as_zero_while_only_others_are_fitted() {
-    // A knight and a queen bearing on the black king's squares: the terms
-    // on trial (`king_attackers`, off in the default) see them. Fitting
-    // another term with `only`, the evaluation the tuner starts from is the
-    // one the default plays, without them; their values come back
-    // untouched in the written parameters.
-    let mut pgn = shuffling_game("4k3/8/8/4N3/7Q/8/8/4K3 w - - 0 1", "1-0");
-    pgn += &shuffling_game("4k3/8/8/8/8/8/3P4/4K3 w - - 0 1", "1/2-1/2");
-    let mut data = DataSet::default();
-    data.add_pgn(&pgn, 0);
-    let options = TuneOptions {
-        iterations: 20,
-        rate: 1.0,
-        only: Some(EvalTerms::TAPERED_ISOLATED),
-        ..TuneOptions::default()
-    };
-    let tuned = tune::tune(&data, &TUNED, options, &mut |_, _| {});
-    let mut played = TUNED;
-    for (index, term) in tapered::ALL_TERMS.iter().enumerate() {
-        if EvalTerms::ON_TRIAL.contains(term.switch()) {
-            played.terms[index] = [0, 0];
-        }
-    }
-    assert_ne!(TUNED.terms, played.terms, "no term on trial has a value");
-    let error_of = |params| data.error_of(params, tuned.k);
-    assert_eq!(tuned.error_before, error_of(&played));
-    assert_ne!(tuned.error_before, error_of(&TUNED));
-    for (index, term) in tapered::ALL_TERMS.iter().enumerate() {
-        if *term != Term::Isolated {
-            assert_eq!(tuned.params.terms[index], TUNED.terms[index], "{term:?}");
-        }
-    }
-}
-
-#[test]
 fn keep_last_keeps_the_last_pass_whatever_the_held_out_games_say() {
     // Lone pawns win in the training games and lose in the held-out one
     // (the first start position that falls in the held-out tenth): fitting

@@ -78,17 +78,21 @@ fn protover_2_announces_the_features_then_answers_ping() {
         env!("CARGO_PKG_VERSION")
     );
     assert_eq!(features, expected);
-    // Then one `feature option=` for each strength option and laboratory
-    // switch (the preset too), and done.
+    // Then one `feature option=` for each strength option and one for the
+    // laboratory's switches, all in one spec (`Lab`), and done.
     let (options, _) = engine.until("feature done=1", |line| line == "feature done=1");
     assert_eq!(
-        options.len(),
-        2 + umax::search::techniques::OPTIONS.len() + 1
-    );
-    assert!(
-        options
-            .iter()
-            .all(|line| line.starts_with("feature option=\""))
+        options,
+        [
+            "feature option=\"UCI_LimitStrength -check 0\"".to_string(),
+            format!(
+                "feature option=\"UCI_Elo -spin {} {} {}\"",
+                umax::search::strength::DEFAULT_ELO,
+                umax::search::strength::MIN_ELO,
+                umax::search::strength::MAX_ELO
+            ),
+            "feature option=\"Lab -string \"".to_string(),
+        ]
     );
     // python-chess rejects `sigterm=0` (it ends engines with SIGTERM), so umax
     // leaves sigterm at its default. It accepts memory, then pings.

@@ -110,20 +110,12 @@
 //! openings and with ridge regularisation (`--l2`) holding each entry near
 //! where it was; that played much better (the README's tenth step).
 //!
-//! Five more terms, in four switches, are off until they measure well (the README's
-//! thirtieth step). On the structure: each file at or next to the king
-//! with **no own pawn** on it, and each **enemy pawn storming** one to three
-//! ranks in front of the king on those files (`tapered_king_files`). In the
-//! piece walk: each piece **beyond the first that attacks the king's
-//! squares** (`king_attackers`: one attacker is seldom dangerous, several
-//! are), a knight or bishop on an **outpost** (its 4th to 6th rank, defended
-//! by a pawn, where no enemy pawn can ever attack it: `outposts`), and an
-//! enemy piece **blockading a passed pawn** on the square in front of it
-//! (`blocked_passers`). `umax tune --only SWITCH,...` fits such terms alone,
-//! every other value held where it is.
+//! A new term is fitted alone with `umax tune --only SWITCH,...`, every
+//! other value held where it is, and joins the default only once it wins
+//! in games (`bench/NOTEBOOK.md` lists those that did not).
 //!
-//! One more, in the default since the README's thirty-sixth step (an
-//! SPRT over 3,966 games): **king danger** (`king_danger`). An attack on
+//! One more, in the default since an SPRT over 3,966 games: **king danger**
+//! (`king_danger`). An attack on
 //! the king is more than the sum of its attackers: a queen alone is
 //! parried, a queen with a knight and a rook mates. Each attack on a square
 //! at the enemy king weighs by the attacker (knight and bishop 2, rook 3,
@@ -281,23 +273,6 @@ pub enum Term {
     /// enemy pawn attacks: it cannot advance safely, and the square in
     /// front is a hole for the enemy.
     Backward,
-    /// A file at the king or next to it with no own pawn on it: a line the
-    /// enemy's rooks and queen can open against the king.
-    KingOpenFile,
-    /// An enemy pawn on a file at the king or next to it, one to three
-    /// ranks in front of the king: a pawn storm that will pry the king's
-    /// shelter open.
-    KingStorm,
-    /// Each knight, bishop, rook or queen beyond the first that attacks the
-    /// enemy king's square or a square next to it: one attacker is seldom
-    /// dangerous, several together are.
-    KingAttackers,
-    /// A knight or bishop on its 4th to 6th rank, defended by an own pawn,
-    /// on a square no enemy pawn can ever attack: an outpost.
-    Outpost,
-    /// A knight, bishop, rook, queen or king of the enemy on the square in
-    /// front of a passed pawn: a blockade.
-    BlockedPasser,
     /// The square of the weight of an attack on the enemy king's squares
     /// (see [`king_danger`]), counted only for a side that has its queen
     /// and at least two pieces in the attack: the danger grows faster than
@@ -306,7 +281,7 @@ pub enum Term {
 }
 
 /// Number of position terms.
-pub const TERMS: usize = 31;
+pub const TERMS: usize = 26;
 
 /// The position terms in the order of [`TaperedParams::terms`].
 pub const ALL_TERMS: [Term; TERMS] = [
@@ -335,11 +310,6 @@ pub const ALL_TERMS: [Term; TERMS] = [
     Term::BishopPair,
     Term::UnsafeMobility,
     Term::Backward,
-    Term::KingOpenFile,
-    Term::KingStorm,
-    Term::KingAttackers,
-    Term::Outpost,
-    Term::BlockedPasser,
     Term::KingDanger,
 ];
 
@@ -363,10 +333,6 @@ impl Term {
             Term::BishopPair => EvalTerms::BISHOP_PAIR,
             Term::UnsafeMobility => EvalTerms::UNSAFE_MOBILITY,
             Term::Backward => EvalTerms::TAPERED_BACKWARD,
-            Term::KingOpenFile | Term::KingStorm => EvalTerms::TAPERED_KING_FILES,
-            Term::KingAttackers => EvalTerms::KING_ATTACKERS,
-            Term::Outpost => EvalTerms::OUTPOSTS,
-            Term::BlockedPasser => EvalTerms::BLOCKED_PASSERS,
             Term::KingDanger => EvalTerms::KING_DANGER,
             _ => EvalTerms::TAPERED_PASSED,
         }
@@ -402,11 +368,6 @@ impl Term {
             Term::BishopPair => "two bishops or more",
             Term::UnsafeMobility => "square a piece reaches that an enemy pawn attacks",
             Term::Backward => "backward pawn",
-            Term::KingOpenFile => "file at or next to the king without an own pawn",
-            Term::KingStorm => "enemy pawn 1-3 ranks in front of the king, at or next to its file",
-            Term::KingAttackers => "piece beyond the first attacking a square at the enemy king",
-            Term::Outpost => "knight or bishop on an outpost",
-            Term::BlockedPasser => "passed pawn with an enemy piece in front of it",
             Term::KingDanger => "square of the weight of an attack on the enemy king (/16)",
         }
     }
@@ -708,13 +669,6 @@ impl Structure {
     /// How often each term occurs: White's count minus Black's, in the order
     /// of [`ALL_TERMS`].
     pub fn counts(&self) -> [i32; TERMS] {
-        self.counts_of(EvalTerms::TAPERED_TERMS)
-    }
-
-    /// [`Self::counts`], but terms whose switches are off in `terms` may be
-    /// left uncounted (0): the search, which scores only the terms switched
-    /// on, need not count the others.
-    fn counts_of(&self, terms: EvalTerms) -> [i32; TERMS] {
         let mut counts = [0; TERMS];
         for (count, pawn_count) in counts.iter_mut().zip(pawn_counts(self.pawns)) {
             *count = i32::from(pawn_count);
@@ -759,19 +713,6 @@ impl Structure {
                 sign * sparse_count(own & shelter(color, king, 1));
             counts[Term::ShelterFar as usize] += sign * sparse_count(own & shelter(color, king, 2));
             counts[Term::CastlingRight as usize] += sign * self.rights.count(color);
-            if !terms.contains(EvalTerms::TAPERED_KING_FILES) {
-                continue;
-            }
-            // The files the king stands on or next to: those without an own
-            // pawn, and the enemy pawns coming at the king along them.
-            let king_file = king.file();
-            let open_files = (king_file.saturating_sub(1)..=(king_file + 1).min(7))
-                .filter(|&file| own & FILE_A << file == 0)
-                .count() as i32;
-            counts[Term::KingOpenFile as usize] += sign * open_files;
-            let storm_squares = (1..=3).fold(0, |set, ahead| set | shelter(color, king, ahead));
-            counts[Term::KingStorm as usize] +=
-                sign * sparse_count(self.pawns[color.opposite().index()] & storm_squares);
         }
         counts
     }
@@ -940,12 +881,11 @@ impl StructureCache {
     /// from the cache or counted and remembered.
     fn score(&mut self, terms: EvalTerms, structure: &Structure, phase: i32) -> Score {
         if self.slots.is_empty() {
-            return terms_score(terms, &structure.counts_of(terms), phase);
+            return terms_score(terms, &structure.counts(), phase);
         }
-        // The slot mixes the kings and the phase in with the pawns (a search
-        // that scores each node at its own phase, `node_phase`, asks for one
-        // structure at several phases, which would otherwise evict each
-        // other).
+        // The slot mixes the kings and the phase in with the pawns (the
+        // tuner and the search ask for one structure at several phases,
+        // which would otherwise evict each other).
         let kings = structure.kings[0].index() << 8 | structure.kings[1].index();
         let index = pawn_slot(
             structure.pawns,
@@ -959,7 +899,7 @@ impl StructureCache {
         {
             return slot.score;
         }
-        let score = terms_score(terms, &structure.counts_of(terms), phase);
+        let score = terms_score(terms, &structure.counts(), phase);
         self.slots[index] = Some(StructureSlot {
             structure: *structure,
             terms,
@@ -994,8 +934,7 @@ impl StructureCache {
 /// The slot, of `slots` (a power of two), of a table kept by pawn
 /// structure: White's and Black's pawns (as 64-bit sets) with `extra` bits
 /// mixed in. Multiply-shift hashing: the top bits of the product mix every
-/// bit. The pawn hash table above and the search's correction history
-/// (switch `correction`) share it.
+/// bit.
 pub fn pawn_slot([white, black]: [u64; 2], extra: u64, slots: usize) -> usize {
     let mixed = (white ^ black.rotate_left(29) ^ extra).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (mixed >> (64 - slots.trailing_zeros())) as usize
@@ -1060,44 +999,6 @@ pub fn move_gain_cached(
     gain
 }
 
-/// How much the evaluation of `board`, for the side to move, changes when
-/// its phase is taken from `material_gone` as `gone_before` to `gone_after`:
-/// every piece's table value and the position terms blended anew.
-///
-/// Deviation from micro-Max: with the switch `node_phase` the search scores
-/// every node at its own phase, as the tuner does. A capture of a knight,
-/// bishop, rook or queen (or a promotion) changes the phase, and with it the
-/// value of every piece still on the board; this is that change, counted on
-/// the position before the move (the move's own gain is then counted at the
-/// new phase).
-pub fn phase_shift(
-    terms: EvalTerms,
-    board: &Board,
-    [gone_before, gone_after]: [i32; 2],
-    cache: &mut StructureCache,
-) -> Score {
-    let (before, after) = (phase(gone_before), phase(gone_after));
-    if before == after {
-        return 0;
-    }
-    let mut white = 0;
-    for color in [Color::White, Color::Black] {
-        let sign = if color == Color::White { 1 } else { -1 };
-        let mut pieces = board.occupied_by(color);
-        while pieces != 0 {
-            let square = Square::from_bit_index(pieces.trailing_zeros());
-            pieces &= pieces - 1;
-            let piece = board.piece_at(square);
-            white += sign * (value(piece, square, after) - value(piece, square, before));
-        }
-    }
-    if terms.intersects(EvalTerms::TAPERED_TERMS) {
-        let structure = Structure::of(board);
-        white += cache.score(terms, &structure, after) - cache.score(terms, &structure, before);
-    }
-    for_side(board.side_to_move(), white)
-}
-
 // ----- the activity terms: mobility, king attack and the piece terms -----
 //
 // A piece that can go to many squares is worth more than a shut-in one, and
@@ -1113,8 +1014,6 @@ pub fn phase_shift(
 /// places in [`ALL_TERMS`]; every other count is 0.
 pub fn activity_counts(board: &Board) -> [i32; TERMS] {
     let mut counts = [0; TERMS];
-    let pawns = [board.pawns_of(Color::White), board.pawns_of(Color::Black)];
-    let passed = passed_pawns(pawns);
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };
         // The enemy king's square and its neighbours.
@@ -1129,7 +1028,6 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
         let mut king_attackers = 0;
         let mut attack_weight = 0;
         let mut has_queen = false;
-        let mut minors = 0;
         let mut pieces = board.occupied_by(color);
         while pieces != 0 {
             let from = Square::from_bit_index(pieces.trailing_zeros());
@@ -1147,9 +1045,6 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
             };
             if threatened & from.bit() != 0 {
                 counts[Term::PawnThreat as usize] -= sign;
-            }
-            if matches!(term, Term::MobilityKnight | Term::MobilityBishop) {
-                minors |= from.bit();
             }
             match term {
                 Term::MobilityBishop => bishops += 1,
@@ -1186,27 +1081,6 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
         if bishops >= 2 {
             counts[Term::BishopPair as usize] += sign;
         }
-        counts[Term::KingAttackers as usize] += sign * (king_attackers - 1).max(0);
-        // Outposts: the 4th to 6th ranks (as this side sees them), defended
-        // by an own pawn, beyond the reach of every enemy pawn that could
-        // still come level with them.
-        let (middle_ranks, enemy_reach, stops) = match color {
-            Color::White => (
-                0x0000_FFFF_FF00_0000,
-                pawn_attacks(Color::Black, fill_down(enemy_pawns)),
-                passed[0] << 8,
-            ),
-            Color::Black => (
-                0x0000_00FF_FFFF_0000,
-                pawn_attacks(Color::White, fill_up(enemy_pawns)),
-                passed[1] >> 8,
-            ),
-        };
-        let outposts = middle_ranks & pawn_attacks(color, own_pawns) & !enemy_reach;
-        counts[Term::Outpost as usize] += sign * sparse_count(minors & outposts);
-        // A blockade: an enemy piece on the square in front of a passer.
-        let enemy_pieces = board.occupied_by(color.opposite()) & !enemy_pawns;
-        counts[Term::BlockedPasser as usize] += sign * sparse_count(stops & enemy_pieces);
     }
     counts
 }

@@ -217,16 +217,6 @@ pub const TUNED: TaperedParams = TaperedParams {
         [-7, 3],
         // backward pawn
         [-7, -13],
-        // file at or next to the king without an own pawn
-        [-11, -8],
-        // enemy pawn 1-3 ranks in front of the king, at or next to its file
-        [-7, 11],
-        // piece beyond the first attacking a square at the enemy king
-        [25, -12],
-        // knight or bishop on an outpost
-        [9, 24],
-        // passed pawn with an enemy piece in front of it
-        [-26, -24],
         // square of the weight of an attack on the enemy king (/16)
         [3, 4],
     ],

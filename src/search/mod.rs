@@ -235,43 +235,14 @@ pub struct Searcher {
     generated: Vec<Move>,
     /// Two killer moves per ply (`ordering=killers` and `history`), cleared per search.
     killers: Vec<[Option<Move>; 2]>,
-    /// Switch `countermove`: the quiet move that last refuted each move,
-    /// by the moving piece and its target square (see
-    /// `Searcher::countermove_index`), cleared per search (kept with
-    /// `keep_history`).
-    countermoves: Vec<Option<Move>>,
-    /// Switch `countermove`: for each ply of the search path, the
-    /// `countermoves` index of the move that led there (`None` at the
-    /// root and after a null move).
-    path_moves: Vec<Option<usize>>,
-    /// The evaluation of each full-width node on the search path, by ply
-    /// (`None` in check), for switch `improving`.
-    path_evals: Vec<Option<Score>>,
-    /// Switch `lmr_cut`: for each ply of the search path, whether the node
-    /// there is expected to cut off (set by its parent before the search).
-    path_cut_nodes: Vec<bool>,
     /// History scores of quiet moves by side, from- and to-square (switch
     /// `ordering=history`), cleared at the start of every search (halved with
     /// `keep_history`).
     history: Vec<Score>,
-    /// Switch `countermove_history`: history scores of quiet moves as
-    /// replies to the previous move, `COUNTERMOVE_ENTRIES` per previous
-    /// move (made on first use, cleared at the start of every search, halved
-    /// with `keep_history`).
-    countermove_history: Vec<Score>,
     /// Switch `recapture_extension`: for each ply of the search path, the
     /// square the move that led there captured on and the value it took
     /// (`None` if it captured nothing, and at the root).
     path_captures: Vec<Option<(Square, Score)>>,
-    /// Switch `capture_history`: history scores of captures by side, moving
-    /// piece, target square and victim (cleared at the start of every
-    /// search, halved with `keep_history`).
-    capture_history: Vec<Score>,
-    /// Switch `correction`: by side to move and a hash of the pawns, how far
-    /// searches found the evaluation off, in 1/`CORRECTION_GRAIN` of a
-    /// centipawn (made on first use, cleared at the start of every search;
-    /// kept with `keep_history`).
-    correction: Vec<i32>,
     /// The activity terms (mobility, king attack) of positions met in this
     /// search, by key: iterative deepening visits most full-width nodes again
     /// and a look-up is cheaper than counting. Cleared at the start of every
@@ -285,9 +256,6 @@ pub struct Searcher {
     ordering_scratch: (Vec<u64>, Vec<ScoredMove>),
     /// micro-Max's `R`: non-pawn material gone from the board (see `eval.rs`).
     material_gone: i32,
-    /// The same for the node being searched, followed move by move (unclamped,
-    /// see [`eval::material_gone_after`]): its phase under `node_phase`.
-    node_material_gone: i32,
     /// Nodes as micro-Max counts them: passes of the deepening loop.
     nodes: u64,
     /// Calls of the search function (positions visited), for comparison.
@@ -305,18 +273,8 @@ pub struct Searcher {
     /// The best move at the root in the iteration in progress, and its score.
     root_best: Option<Move>,
     root_best_score: Score,
-    /// Switch `stop_fail_high`: a root move whose null-window search at full
-    /// depth beat the best move, while its search with the open window is
-    /// still under way, and the score it is known to reach at least.
-    root_fail_high: Option<(Move, Score)>,
-    /// Switch `root_by_nodes`: the nodes each root move's search took in
-    /// the last iteration that searched it.
-    root_move_nodes: Vec<(Move, u64)>,
     /// The iteration the root resumes from (see [`Searcher::think`]).
     root_resume: i32,
-    /// Switch `mate_threat=extend`: a node on the current path has been
-    /// searched a ply deeper for a mate threat (one such ply per path).
-    mate_threat_extended: bool,
     /// The laboratory's switches.
     settings: Settings,
     /// What the last search counted.
@@ -349,20 +307,12 @@ impl Searcher {
             move_stack: Vec::with_capacity(8192),
             generated: Vec::with_capacity(256),
             killers: Vec::new(),
-            countermoves: vec![None; micromax::COUNTERMOVE_ENTRIES],
-            path_moves: Vec::with_capacity(256),
-            path_evals: Vec::new(),
-            path_cut_nodes: Vec::new(),
             history: vec![0; 2 * 128 * 128],
-            countermove_history: Vec::new(),
-            capture_history: vec![0; micromax::CAPTURE_HISTORY_ENTRIES],
             path_captures: Vec::with_capacity(256),
-            correction: Vec::new(),
             activity_cache: Vec::new(),
             structure_cache: eval::tapered::StructureCache::new(),
             ordering_scratch: (Vec::with_capacity(256), Vec::with_capacity(256)),
             material_gone: 0,
-            node_material_gone: 0,
             nodes: 0,
             calls: 0,
             selective_depth: 0,
@@ -373,10 +323,7 @@ impl Searcher {
             stopped: false,
             root_best: None,
             root_best_score: 0,
-            root_fail_high: None,
-            root_move_nodes: Vec::new(),
             root_resume: 0,
-            mate_threat_extended: false,
             settings: Settings::default(),
             stats: stats::Counters::default(),
             search_stats: SearchStats::default(),
@@ -440,27 +387,16 @@ impl Searcher {
         self.forget_move_histories();
     }
 
-    /// Empty the tables that learn which moves cut off: the history, the
-    /// capture and counter-move histories, the counter-moves and the
-    /// correction history.
+    /// Empty the table that learns which moves cut off: the history.
     fn forget_move_histories(&mut self) {
         self.history.fill(0);
-        self.capture_history.fill(0);
-        self.countermoves.fill(None);
-        self.countermove_history.clear();
-        self.correction.clear();
     }
 
     /// Switch `keep_history`: a new search of the same game keeps what the
     /// last one learnt about moves, at half weight, since the position has
     /// moved on (a new game forgets it: [`clear_table`](Self::clear_table)).
     fn age_move_histories(&mut self) {
-        for score in self
-            .history
-            .iter_mut()
-            .chain(self.capture_history.iter_mut())
-            .chain(self.countermove_history.iter_mut())
-        {
+        for score in &mut self.history {
             *score /= 2;
         }
     }
@@ -530,10 +466,6 @@ impl Searcher {
         limits: &Limits,
         listener: &mut dyn Listener,
     ) -> SearchResult {
-        let buckets = self.settings.hash_buckets;
-        let table = self.table_mut();
-        table.set_buckets(buckets);
-        table.start_search();
         // A node budget (and the strength limit, which is one) counts this
         // thread's nodes: helpers would make it mean more than it says.
         let helper_count = if limits.nodes.is_none() && self.strength.is_none() {
@@ -635,9 +567,6 @@ impl Searcher {
         self.path_keys.push(board.key());
         self.move_stack.clear();
         self.killers.clear();
-        self.path_moves.clear();
-        self.path_evals.clear();
-        self.path_cut_nodes.clear();
         self.path_captures.clear();
         if self.settings.keep_history {
             self.age_move_histories();
@@ -647,16 +576,8 @@ impl Searcher {
             // position).
             self.forget_move_histories();
         }
-        if self.settings.countermove_history {
-            self.countermove_history
-                .resize(micromax::COUNTERMOVE_HISTORY_ENTRIES, 0);
-        }
-        if self.settings.correction {
-            self.correction.resize(2 * micromax::CORRECTION_ENTRIES, 0);
-        }
         self.activity_cache.fill((0, 0));
         self.material_gone = eval::material_gone(board);
-        self.node_material_gone = eval::material_gone_unclamped(board);
         self.nodes = 0;
         self.calls = 0;
         self.selective_depth = 0;
@@ -670,7 +591,6 @@ impl Searcher {
         });
         self.stopped = false;
         self.root_best = None;
-        self.root_move_nodes.clear();
         self.stats = stats::Counters::default();
         self.search_stats = SearchStats::default();
 
@@ -716,12 +636,6 @@ impl Searcher {
                 // searched to this depth and beat everything searched before it,
                 // the old best move included: play it, and say so first, so that
                 // the last line shown always starts with the move played.
-                // With `stop_fail_high`, a move that has beaten the lead in
-                // its null-window search at full depth is known to be better
-                // still, though its search with the open window is unfinished.
-                if let Some((mv, score)) = self.root_fail_high {
-                    (self.root_best, self.root_best_score) = (Some(mv), score);
-                }
                 if let Some(best) = self.root_best.filter(|mv| legal.contains(mv))
                     && result.best_move != Some(best)
                 {
@@ -823,9 +737,6 @@ impl Searcher {
         };
         loop {
             let best_before = (self.root_best, self.root_best_score);
-            // A search stopped midway may have left them set.
-            self.mate_threat_extended = false;
-            self.root_fail_high = None;
             let score = self.search(low, high, root_eval, depth, 0, listener);
             // Below the window every score is only an upper bound: a move
             // that "took the lead" there is not known to be better. (A

@@ -58,27 +58,9 @@ pub struct Counters {
     pub reverse_futility_prunes: u64,
     /// Quiet moves skipped by late-move pruning (switch `lmp`).
     pub late_move_prunes: u64,
-    /// Quiet moves skipped by history pruning (switch `history_prune`).
-    pub history_prunes: u64,
-    /// Nodes that razoring (switch `razoring`) answered by their quiescence pass.
-    pub razor_prunes: u64,
-    /// Nodes searched a ply less deep for want of a move from the table
-    /// (switch `iir`).
-    pub iir_reductions: u64,
-    /// Moves near the horizon skipped because they lose material by static
-    /// exchange (switch `see_prune_full`).
-    pub see_prunes: u64,
     /// Nodes that generated their moves (the others were answered before:
     /// by the table, reverse futility or, with `null_first`, the null move).
     pub move_lists: u64,
-    /// Nodes whose null move was answered by mate (switch `mate_threat`
-    /// acts on them).
-    pub mate_threats: u64,
-    /// Table moves searched a ply deeper because no other move came near
-    /// them (switch `singular`).
-    pub singular_extensions: u64,
-    /// Nodes cut off by a capture's shallower search (switch `probcut`).
-    pub probcut_cutoffs: u64,
 }
 
 impl Counters {
@@ -96,7 +78,7 @@ impl Counters {
     }
 
     /// The counts as an array, in field order.
-    fn to_array(self) -> [u64; 25] {
+    fn to_array(self) -> [u64; 18] {
         [
             self.scoring_nodes,
             self.quiescence_nodes,
@@ -115,19 +97,12 @@ impl Counters {
             self.check_extensions,
             self.reverse_futility_prunes,
             self.late_move_prunes,
-            self.history_prunes,
-            self.razor_prunes,
-            self.iir_reductions,
-            self.see_prunes,
             self.move_lists,
-            self.mate_threats,
-            self.singular_extensions,
-            self.probcut_cutoffs,
         ]
     }
 
     /// The counts from an array in field order.
-    fn from_array(c: [u64; 25]) -> Counters {
+    fn from_array(c: [u64; 18]) -> Counters {
         Counters {
             scoring_nodes: c[0],
             quiescence_nodes: c[1],
@@ -146,14 +121,7 @@ impl Counters {
             check_extensions: c[14],
             reverse_futility_prunes: c[15],
             late_move_prunes: c[16],
-            history_prunes: c[17],
-            razor_prunes: c[18],
-            iir_reductions: c[19],
-            see_prunes: c[20],
-            move_lists: c[21],
-            mate_threats: c[22],
-            singular_extensions: c[23],
-            probcut_cutoffs: c[24],
+            move_lists: c[17],
         }
     }
 
@@ -342,17 +310,8 @@ impl SearchStats {
                 c.futility_prunes, c.lmr_reductions, c.lmr_researches, c.check_extensions
             ),
             format!(
-                "reverse futility prunes {}, late-move prunes {}, history prunes {}, razor prunes {}, IIR {}, SEE prunes {}",
-                c.reverse_futility_prunes,
-                c.late_move_prunes,
-                c.history_prunes,
-                c.razor_prunes,
-                c.iir_reductions,
-                c.see_prunes
-            ),
-            format!(
-                "mate threats (null move mated) {}, singular extensions {}, ProbCut cut-offs {}",
-                c.mate_threats, c.singular_extensions, c.probcut_cutoffs
+                "reverse futility prunes {}, late-move prunes {}",
+                c.reverse_futility_prunes, c.late_move_prunes
             ),
             format!(
                 "selective depth {}, quiescence share {:.1} %",

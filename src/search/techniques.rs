@@ -63,20 +63,6 @@ pub enum CheckExtension {
     Captures,
 }
 
-/// Which moves that give check one ply from the horizon are searched a ply
-/// deeper (switch `horizon_checks`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HorizonChecks {
-    /// None: a check there leads to quiescence like any other move.
-    Off,
-    /// Every check.
-    On,
-    /// Only a check that does not lose material by static exchange: a check
-    /// with a piece the opponent simply takes is seldom the start of a
-    /// combination, and extending it costs as much as one that is.
-    Safe,
-}
-
 /// Which stored scores answer a node searched with an open window (a node
 /// that may be on the principal variation).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,49 +101,6 @@ pub enum Research {
     Best,
 }
 
-/// Switch `lmr_threats`: how table LMR treats a quiet move that threatens
-/// to win material, its piece attacking a bigger enemy piece from its new
-/// square (a pawn hitting a knight, a knight a rook, a rook the queen).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LmrThreats {
-    /// As any other late quiet move.
-    Off,
-    /// A ply less reduction.
-    Less,
-    /// Not reduced at all.
-    Unreduced,
-    /// Not reduced in a node with an open window (on the principal
-    /// variation, the root included); elsewhere as any other move.
-    PvUnreduced,
-}
-
-/// What a node does when its null move is answered by mate: if the side to
-/// move passed, it would be mated, so its quiet moves may be the only
-/// defence (or its own threats the only way to go first).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MateThreat {
-    /// Nothing: the node searches as any other.
-    Off,
-    /// No late-move reductions in the node: every move is searched to the
-    /// full depth, so a late quiet defence is not reduced out of sight.
-    NoReductions,
-    /// The node searches one ply deeper.
-    Extend,
-}
-
-/// Switch `singular`: whether a node asks if the table's move is the only
-/// good one, and what it does with the answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Singular {
-    /// Never asks (micro-Max).
-    Off,
-    /// A singular table move is searched a ply deeper.
-    On,
-    /// As `On`; and when another move reaches the bound, and the bound is
-    /// at or above beta, the node is cut off (two moves beat beta).
-    MultiCut,
-}
-
 /// How the horizon is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Quiescence {
@@ -184,32 +127,31 @@ pub enum NullMove {
     MicroMax,
 }
 
+/// Which recursive search function runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchFunction {
+    /// umax's default search (`search/umax.rs` once split; the switches below
+    /// select its techniques).
+    Umax,
+    /// micro-Max 4.8's `D()`, ported as it is (`search/micromax.rs`).
+    MicroMax,
+}
+
 /// One value per technique of the search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Settings {
+    /// Which search function runs: umax's or micro-Max's.
+    pub search: SearchFunction,
     /// Use the hash table at all.
     pub hash: bool,
-    /// Probe and store the hash table in quiescence nodes too.
-    pub quiescence_hash: bool,
-    /// Two-slot buckets (depth-preferred + always-replace) in the hash table.
-    pub hash_buckets: bool,
     /// Internal iterative deepening at every node.
     pub iid: bool,
-    /// With `iid`: a node whose table entry has a best move skips the
-    /// deepening and searches the depth asked for at once.
-    pub iid_hintless: bool,
-    /// Internal iterative reduction: a node without a move from the table,
-    /// 4 or more plies from the horizon, is searched a ply less deep.
-    pub iir: bool,
     /// Try the hash table's best move first.
     pub hint: bool,
     /// Capture ordering.
     pub captures: CaptureOrder,
     /// Move ordering after the hint: micro-Max's or seed 002's (killers, SEE).
     pub ordering: MoveOrdering,
-    /// With `ordering=history`: a node one ply from the horizon tries its
-    /// killers right after the captures (its other quiet moves stay unsorted).
-    pub horizon_killers: bool,
     /// Wheeler's quiet-first: at the horizon, one quiet move before the captures.
     pub quiet_first: bool,
     /// Futility pruning of moves that cannot raise alpha at the horizon.
@@ -228,8 +170,6 @@ pub struct Settings {
     pub delta: bool,
     /// Quiet checks (and all evasions) in the first quiescence ply.
     pub quiescence_checks: bool,
-    /// A quiescence node in check searches every evasion, without standing pat.
-    pub quiescence_evasions: bool,
     /// Null-move pruning.
     pub null: NullMove,
     /// How much shallower the null move is searched (micro-Max 4.8: 2).
@@ -238,20 +178,8 @@ pub struct Settings {
     pub null_guard: bool,
     /// Null move only where the evaluation already reaches beta.
     pub null_eval: bool,
-    /// Null-move reduction grows by a ply for every 6 plies of depth.
-    pub null_adaptive: bool,
-    /// Null-move reduction grows by a ply for every 200 cp the evaluation
-    /// beats beta by (at most 3 plies more).
-    pub null_margin_reduction: bool,
     /// The null move is tried before the node generates its moves.
     pub null_first: bool,
-    /// No null move where the hash table holds an upper bound or exact
-    /// score below beta from a search at least a ply deeper than the null
-    /// move's.
-    pub null_table: bool,
-    /// `eval=tapered`: every node is scored at its own game phase (micro-Max:
-    /// at the root's).
-    pub node_phase: bool,
     /// Late-move reduction.
     pub lmr: bool,
     /// LMR applies at iterations deeper than this (micro-Max: 5).
@@ -264,58 +192,8 @@ pub struct Settings {
     /// With `lmr_table`: the divisor of the table's reduction
     /// (ln plies · ln move number / divisor), in hundredths.
     pub lmr_divisor: i32,
-    /// With `lmr_table`: a node searched with an open window (on the
-    /// principal variation) reduces one ply less.
-    pub lmr_pv: bool,
-    /// With `lmr_table`: a node expected to cut off (a null-window child of
-    /// a principal-variation node after its first move, or a child of a
-    /// node expected to fail low) reduces its late moves one ply more.
-    pub lmr_cut: bool,
-    /// With `lmr_table`: a node whose best move so far is a capture reduces
-    /// its late quiet moves one ply more.
-    pub lmr_capture_best: bool,
-    /// With `lmr_table`: a late quiet move of a piece that stands en prise
-    /// (its least valuable attacker wins the exchange) is reduced one ply
-    /// less.
-    pub lmr_escapes: bool,
     /// With `lmr_table`: the root's moves are reduced too.
     pub lmr_root: bool,
-    /// With `lmr_table`: late captures that lose material by static
-    /// exchange are reduced too.
-    pub lmr_bad_captures: bool,
-    /// With `lmr_table` and `ordering=history`: a quiet move with a good
-    /// history is reduced less, one with a bad history more.
-    pub lmr_history: bool,
-    /// With `lmr_table`: how a late quiet move that attacks an enemy piece
-    /// worth more than a pawn above itself (a threat to win material) is
-    /// reduced.
-    pub lmr_threats: LmrThreats,
-    /// With `ordering=history`: a quiet move that attacks an enemy piece
-    /// worth more than a pawn above itself is sorted as if its history were
-    /// higher.
-    pub threat_ordering: bool,
-    /// What a node does when its null move is answered by mate.
-    pub mate_threat: MateThreat,
-    /// A node whose evaluation is above that of its side's last node on the
-    /// path is "improving": reverse futility needs a ply less of margin
-    /// there.
-    pub improving: bool,
-    /// With `improving`: table LMR also reduces a ply more in a null-window
-    /// node that is not improving (`improving=on`; `improving=rfp` leaves
-    /// LMR alone).
-    pub improving_lmr: bool,
-    /// Correction history: the evaluation that judges a node for pruning
-    /// is corrected by what searches of positions with the same pawns
-    /// found it to be off by.
-    pub correction: bool,
-    /// Singular extension: the table's move is searched a ply deeper when
-    /// every other move, searched to half the depth, stays below the
-    /// table's score minus a margin (and, with multi-cut, a node where
-    /// another move reaches it at or above beta is cut off).
-    pub singular: Singular,
-    /// Singular extension's margin below the table's score, in centipawns
-    /// per ply left.
-    pub singular_margin: Score,
     /// Reverse futility pruning: near the horizon, a node whose evaluation
     /// beats beta by a margin per ply returns at once.
     pub rfp: bool,
@@ -323,36 +201,12 @@ pub struct Settings {
     pub rfp_margin: Score,
     /// The most plies from the horizon at which reverse futility prunes.
     pub rfp_max_plies: i32,
-    /// Razoring: near the horizon, a node far below alpha is answered by
-    /// quiescence.
-    pub razoring: bool,
-    /// Razoring's margin per ply of depth left, in centipawns.
-    pub razor_margin: Score,
     /// Late-move pruning: near the horizon, quiet moves after the first few
     /// are not searched at all.
     pub lmp: bool,
     /// The most plies from the horizon at which late-move pruning skips
     /// moves.
     pub lmp_max_plies: i32,
-    /// History pruning: near the horizon, a quiet move whose history score
-    /// is far below zero is not searched at all.
-    pub history_prune: bool,
-    /// History pruning's threshold: a quiet move is skipped when its history
-    /// score is below minus this, times the plies left.
-    pub history_prune_margin: Score,
-    /// SEE pruning in full-width nodes: near the horizon, a move that loses
-    /// more than a pawn per ply left by static exchange is not searched.
-    pub see_prune_full: bool,
-    /// With `ordering=killers` or `history`: the quiet move that last
-    /// refuted the previous move is tried right after the killers.
-    pub countermove: bool,
-    /// With `ordering=history`: quiet moves are sorted by their history
-    /// score plus their score as replies to the previous move.
-    pub countermove_history: bool,
-    /// With `ordering=history`: good captures are sorted by MVV/LVA plus a
-    /// history of how often each capture (by piece, target and victim) cut
-    /// off.
-    pub capture_history: bool,
     /// Which stored scores answer a node searched with an open window
     /// (micro-Max: all); the others leave it to search its last iteration,
     /// with the game's history (repetitions) in view.
@@ -361,40 +215,17 @@ pub struct Settings {
     /// the node's alpha (micro-Max) or only those above the best score so
     /// far.
     pub research: Research,
-    /// A node judges itself (reverse futility, the null move, razoring,
-    /// ProbCut) by its table entry's score where that bound says more than
-    /// the evaluation.
-    pub table_eval: bool,
-    /// ProbCut: far from the horizon, a capture that beats beta by
-    /// `probcut_margin` in a shallower search cuts the node off.
-    pub probcut: bool,
-    /// ProbCut's margin above beta, in centipawns.
-    pub probcut_margin: Score,
     /// Check extension.
     pub check_extension: CheckExtension,
-    /// Which moves that give check one ply from the horizon are searched a
-    /// ply deeper, so that the reply answers them instead of standing pat.
-    pub horizon_checks: HorizonChecks,
-    /// Plies more for a capture that leaves only kings and pawns.
-    pub pawn_endgame_extension: i32,
-    /// A pawn move to its seventh rank is searched a ply deeper and never
-    /// reduced.
-    pub pawn_push_extension: bool,
     /// A capture that takes back, on the square where the previous move
     /// captured, a piece of about the same value is searched a ply deeper.
     pub recapture_extension: bool,
     /// A search keeps, at half weight, the move histories the game's last
     /// search learnt, instead of starting with empty ones.
     pub keep_history: bool,
-    /// Centipawns added to the score a node stands on and judges itself by,
-    /// for having the move.
-    pub tempo: Score,
     /// A side without pawns and without the material to mate is scored
     /// nearer a draw.
     pub drawish: bool,
-    /// A pure ending of bishops on opposite colours (and pawns) is scored
-    /// nearer a draw.
-    pub opposite_bishops: bool,
     /// The quiescence scheme.
     pub quiescence: Quiescence,
     /// Principal variation search: null windows after the first move.
@@ -405,13 +236,6 @@ pub struct Settings {
     pub aspiration_margin: Score,
     /// On a clock, start no iteration once half the most this move may take is used.
     pub half_time_stop: bool,
-    /// Stopped midway through an iteration, play a root move that beat the
-    /// best move in its null-window search at full depth.
-    pub stop_fail_high: bool,
-    /// The root's moves after the best one are tried in the order of the
-    /// nodes their searches took in the last iteration, most first (off:
-    /// sorted as in any other node).
-    pub root_by_nodes: bool,
     /// On a clock, stretch the soft limit while the best move keeps changing
     /// or the score falls, and shrink it while the best move stays.
     pub time_stability: bool,
@@ -451,10 +275,6 @@ pub const FUTILITY_MARGIN: Score = 0;
 pub const RFP_MARGIN: Score = 75;
 /// Table LMR's divisor in hundredths (see [`Settings::lmr_divisor`]): 2.25.
 pub const LMR_DIVISOR: i32 = 225;
-/// Singular extension's margin per ply left: the other moves must stay
-/// this far below the table's score, times the plies left, for the table's
-/// move to count as the only good one.
-pub const SINGULAR_MARGIN: Score = 3;
 /// The most plies from the horizon at which reverse futility prunes.
 pub const RFP_MAX_PLIES: i32 = 3;
 /// The most plies from the horizon at which late-move pruning skips moves:
@@ -462,12 +282,6 @@ pub const RFP_MAX_PLIES: i32 = 3;
 /// measured and adopted with (5 measured no better: the README's
 /// forty-fifth step).
 pub const LMP_MAX_PLIES: i32 = 3;
-/// History pruning's threshold per ply left, in history points: about one
-/// late quiet move in ten near the horizon scores below -256 (see
-/// `LMR_HISTORY_SCALE`).
-pub const HISTORY_PRUNE_MARGIN: Score = 256;
-/// Razoring's margin per ply: two pawns.
-pub const RAZOR_MARGIN: Score = 200;
 /// `activity_plies` in every preset but the default (which counts them 2 or
 /// more plies from the horizon): the activity terms, when switched on, are
 /// counted in every full-width node.
@@ -475,8 +289,6 @@ pub const ACTIVITY_PLIES: i32 = 1;
 /// The default's `time_moves`: the moves a clock without moves to go is
 /// shared over (micro-Max's preset keeps the clock's 30).
 pub const DEFAULT_TIME_MOVES: i32 = 45;
-/// ProbCut's margin above beta (switch `probcut`): two pawns.
-pub const PROBCUT_MARGIN: Score = 200;
 /// The first aspiration window's half-width: a third of a pawn, as in seed 002.
 pub const ASPIRATION_MARGIN: Score = 33;
 
@@ -499,16 +311,12 @@ impl Settings {
     /// The settings of a named preset (see the module docs).
     pub fn preset(name: &str) -> Result<Settings, String> {
         let micromax = Settings {
+            search: SearchFunction::MicroMax,
             hash: true,
-            quiescence_hash: true,
-            hash_buckets: false,
             iid: true,
-            iid_hintless: false,
-            iir: false,
             hint: true,
             captures: CaptureOrder::BestFirst,
             ordering: MoveOrdering::MicroMax,
-            horizon_killers: false,
             quiet_first: false,
             futility: true,
             futility_margin: FUTILITY_MARGIN,
@@ -517,70 +325,33 @@ impl Settings {
             see_prune: false,
             delta: false,
             quiescence_checks: false,
-            quiescence_evasions: false,
             null: NullMove::MicroMax,
             null_reduction: NULL_MOVE_REDUCTION,
             null_guard: true,
             null_eval: false,
-            null_adaptive: false,
-            null_margin_reduction: false,
             null_first: false,
-            null_table: false,
-            node_phase: false,
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
             lmr_table: false,
             lmr_divisor: LMR_DIVISOR,
-            lmr_pv: false,
-            lmr_cut: false,
-            lmr_capture_best: false,
-            lmr_escapes: false,
-            lmr_threats: LmrThreats::Off,
-            threat_ordering: false,
             lmr_root: true,
-            lmr_bad_captures: false,
-            lmr_history: false,
-            mate_threat: MateThreat::Off,
-            improving: false,
-            improving_lmr: false,
-            correction: false,
-            singular: Singular::Off,
-            singular_margin: SINGULAR_MARGIN,
             rfp: false,
             rfp_margin: RFP_MARGIN,
             rfp_max_plies: RFP_MAX_PLIES,
-            razoring: false,
-            razor_margin: RAZOR_MARGIN,
             lmp: false,
             lmp_max_plies: LMP_MAX_PLIES,
-            history_prune: false,
-            history_prune_margin: HISTORY_PRUNE_MARGIN,
-            see_prune_full: false,
-            countermove: false,
-            countermove_history: false,
-            capture_history: false,
             pv_table_cutoffs: PvTableCutoffs::On,
             research: Research::Alpha,
-            table_eval: false,
-            probcut: false,
-            probcut_margin: PROBCUT_MARGIN,
             check_extension: CheckExtension::NotInEndgame,
-            horizon_checks: HorizonChecks::Off,
-            pawn_endgame_extension: 0,
-            pawn_push_extension: false,
             recapture_extension: false,
             keep_history: false,
-            tempo: 0,
             drawish: false,
-            opposite_bishops: false,
             quiescence: Quiescence::TwoPass,
             pvs: false,
             aspiration: false,
             aspiration_margin: ASPIRATION_MARGIN,
             half_time_stop: false,
-            stop_fail_high: false,
-            root_by_nodes: false,
             time_moves: crate::clock::DEFAULT_MOVES_TO_GO as i32,
             time_stability: false,
             eval: EvalStyle::MicroMax,
@@ -593,7 +364,7 @@ impl Settings {
             // Each departure from micro-Max here won its place in self-play
             // (the README's worth table has the match results).
             "default" => Ok(Settings {
-                quiescence_hash: false,
+                search: SearchFunction::Umax,
                 captures: CaptureOrder::MvvLva,
                 null: NullMove::On,
                 // The tuned tapered evaluation with every position term,
@@ -604,9 +375,7 @@ impl Settings {
                 // square of an attack on the king): 3,966 games at 2+0.02,
                 // +10.7 (95 % +2.7 to +18.7), an SPRT [0, 10] accepted.
                 eval: EvalStyle::Tapered,
-                eval_terms: EvalTerms::DEFAULT
-                    .with(EvalTerms::ACTIVITY_TERMS, true)
-                    .with(EvalTerms::ON_TRIAL, false),
+                eval_terms: EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true),
                 activity_plies: 2,
                 ordering: MoveOrdering::History,
                 lmr_table: true,
@@ -651,15 +420,15 @@ impl Settings {
                 ..micromax
             }),
             CALIBRATED_PRESET => Ok(Settings {
-                quiescence_hash: false,
+                search: SearchFunction::Umax,
                 captures: CaptureOrder::MvvLva,
                 null: NullMove::On,
                 eval: EvalStyle::Umax,
                 ..micromax
             }),
             "plain" => Ok(Settings {
+                search: SearchFunction::Umax,
                 hash: false,
-                quiescence_hash: false,
                 iid: false,
                 hint: false,
                 captures: CaptureOrder::MvvLva,
@@ -830,37 +599,22 @@ const MOVE_ORDERINGS: [MoveOrdering; 3] = [
     MoveOrdering::Killers,
     MoveOrdering::History,
 ];
+const SEARCH_FUNCTIONS: [SearchFunction; 2] = [SearchFunction::Umax, SearchFunction::MicroMax];
 const CHECK_EXTENSIONS: [CheckExtension; 4] = [
     CheckExtension::Off,
     CheckExtension::On,
     CheckExtension::NotInEndgame,
     CheckExtension::Captures,
 ];
-const HORIZON_CHECKS: [HorizonChecks; 3] =
-    [HorizonChecks::Off, HorizonChecks::On, HorizonChecks::Safe];
 const PV_TABLE_CUTOFFS: [PvTableCutoffs; 3] = [
     PvTableCutoffs::Off,
     PvTableCutoffs::On,
     PvTableCutoffs::NotMates,
 ];
 const RESEARCHES: [Research; 2] = [Research::Alpha, Research::Best];
-const LMR_THREATS: [LmrThreats; 4] = [
-    LmrThreats::Off,
-    LmrThreats::Less,
-    LmrThreats::Unreduced,
-    LmrThreats::PvUnreduced,
-];
-const MATE_THREATS: [MateThreat; 3] = [
-    MateThreat::Off,
-    MateThreat::NoReductions,
-    MateThreat::Extend,
-];
 const QUIESCENCE_SCHEMES: [Quiescence; 2] = [Quiescence::TwoPass, Quiescence::Plain];
 const NULL_MOVES: [NullMove; 3] = [NullMove::Off, NullMove::On, NullMove::MicroMax];
 const EVAL_STYLES: [EvalStyle; 3] = [EvalStyle::Umax, EvalStyle::MicroMax, EvalStyle::Tapered];
-
-/// The values of `singular`, in the order of its option's names.
-const SINGULARS: [Singular; 3] = [Singular::Off, Singular::On, Singular::MultiCut];
 
 /// Index of `value` in `all` (for the choice options).
 fn index_of<T: PartialEq>(all: &[T], value: &T) -> i32 {
@@ -871,6 +625,13 @@ fn index_of<T: PartialEq>(all: &[T], value: &T) -> i32 {
 /// blocks. The front ends list and set options only through this table.
 pub const OPTIONS: &[TechniqueOption] = &[
     TechniqueOption {
+        name: "search",
+        kind: OptionKind::Choice(&["umax", "micromax"]),
+        doc: "the recursive search function: umax's (the switches below choose its techniques) or micro-Max 4.8's D()",
+        get: |s| index_of(&SEARCH_FUNCTIONS, &s.search),
+        set: |s, v| s.search = SEARCH_FUNCTIONS[v as usize],
+    },
+    TechniqueOption {
         name: "hash_table",
         kind: OptionKind::Switch,
         doc: "use the hash table (resume at stored depth, hint move, cut-offs)",
@@ -878,39 +639,11 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.hash = v != 0,
     },
     TechniqueOption {
-        name: "quiescence_hash",
-        kind: OptionKind::Switch,
-        doc: "probe and store the hash table in quiescence nodes too (micro-Max: on)",
-        get: |s| i32::from(s.quiescence_hash),
-        set: |s, v| s.quiescence_hash = v != 0,
-    },
-    TechniqueOption {
-        name: "hash_buckets",
-        kind: OptionKind::Switch,
-        doc: "hash table of two-slot buckets, depth-preferred + always-replace (micro-Max: one slot, always replace)",
-        get: |s| i32::from(s.hash_buckets),
-        set: |s, v| s.hash_buckets = v != 0,
-    },
-    TechniqueOption {
         name: "iid",
         kind: OptionKind::Switch,
         doc: "internal iterative deepening at every node (off: search the depth asked at once)",
         get: |s| i32::from(s.iid),
         set: |s, v| s.iid = v != 0,
-    },
-    TechniqueOption {
-        name: "iid_hintless",
-        kind: OptionKind::Switch,
-        doc: "internal deepening only in nodes without a best move from the table",
-        get: |s| i32::from(s.iid_hintless),
-        set: |s, v| s.iid_hintless = v != 0,
-    },
-    TechniqueOption {
-        name: "iir",
-        kind: OptionKind::Switch,
-        doc: "internal iterative reduction: a node 4+ plies from the horizon without a move from the table searches a ply less deep",
-        get: |s| i32::from(s.iir),
-        set: |s, v| s.iir = v != 0,
     },
     TechniqueOption {
         name: "hint",
@@ -932,13 +665,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "after the hint: captures then quiets; or good captures, 2 killers, quiets, bad captures (SEE); history: quiets by history",
         get: |s| index_of(&MOVE_ORDERINGS, &s.ordering),
         set: |s, v| s.ordering = MOVE_ORDERINGS[v as usize],
-    },
-    TechniqueOption {
-        name: "horizon_killers",
-        kind: OptionKind::Switch,
-        doc: "with ordering=history: one ply from the horizon, the killers right after the captures",
-        get: |s| i32::from(s.horizon_killers),
-        set: |s, v| s.horizon_killers = v != 0,
     },
     TechniqueOption {
         name: "quiet_first",
@@ -997,13 +723,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.quiescence_checks = v != 0,
     },
     TechniqueOption {
-        name: "quiescence_evasions",
-        kind: OptionKind::Switch,
-        doc: "a quiescence node in check (a capture gave check) searches every evasion and may not stand pat",
-        get: |s| i32::from(s.quiescence_evasions),
-        set: |s, v| s.quiescence_evasions = v != 0,
-    },
-    TechniqueOption {
         name: "null",
         kind: OptionKind::Choice(&["off", "on", "micromax"]),
         doc: "null-move pruning: off, umax's guarded version, or micro-Max 4.8's",
@@ -1037,34 +756,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "the null move is tried before the node generates its moves (micro-Max: after)",
         get: |s| i32::from(s.null_first),
         set: |s, v| s.null_first = v != 0,
-    },
-    TechniqueOption {
-        name: "null_table",
-        kind: OptionKind::Switch,
-        doc: "no null move where the hash table holds an upper bound or exact score below beta from a search at least a ply deeper than the null move's",
-        get: |s| i32::from(s.null_table),
-        set: |s, v| s.null_table = v != 0,
-    },
-    TechniqueOption {
-        name: "node_phase",
-        kind: OptionKind::Switch,
-        doc: "eval=tapered: score every node at its own game phase, so a capture re-blends every piece (micro-Max: the root's phase)",
-        get: |s| i32::from(s.node_phase),
-        set: |s, v| s.node_phase = v != 0,
-    },
-    TechniqueOption {
-        name: "null_adaptive",
-        kind: OptionKind::Switch,
-        doc: "null-move reduction R plus one ply for every 6 plies of depth",
-        get: |s| i32::from(s.null_adaptive),
-        set: |s, v| s.null_adaptive = v != 0,
-    },
-    TechniqueOption {
-        name: "null_margin_reduction",
-        kind: OptionKind::Switch,
-        doc: "null-move reduction R plus one ply for every 200 cp the evaluation beats beta by (at most 3 more)",
-        get: |s| i32::from(s.null_margin_reduction),
-        set: |s, v| s.null_margin_reduction = v != 0,
     },
     TechniqueOption {
         name: "lmr",
@@ -1102,109 +793,11 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.lmr_divisor = v,
     },
     TechniqueOption {
-        name: "lmr_pv",
-        kind: OptionKind::Switch,
-        doc: "with lmr_table: a node with an open window (on the principal variation) reduces one ply less",
-        get: |s| i32::from(s.lmr_pv),
-        set: |s, v| s.lmr_pv = v != 0,
-    },
-    TechniqueOption {
-        name: "lmr_cut",
-        kind: OptionKind::Switch,
-        doc: "with lmr_table: a node expected to cut off (alternating with the nodes expected to fail low below the principal variation) reduces its late moves one ply more",
-        get: |s| i32::from(s.lmr_cut),
-        set: |s, v| s.lmr_cut = v != 0,
-    },
-    TechniqueOption {
-        name: "lmr_capture_best",
-        kind: OptionKind::Switch,
-        doc: "with lmr_table: a node whose best move so far (the table's, or the one that raised the score) is a capture reduces its late quiet moves one ply more",
-        get: |s| i32::from(s.lmr_capture_best),
-        set: |s, v| s.lmr_capture_best = v != 0,
-    },
-    TechniqueOption {
-        name: "lmr_escapes",
-        kind: OptionKind::Switch,
-        doc: "with lmr_table: a late quiet move of a piece that stands en prise (its least valuable attacker wins the exchange) is reduced one ply less",
-        get: |s| i32::from(s.lmr_escapes),
-        set: |s, v| s.lmr_escapes = v != 0,
-    },
-    TechniqueOption {
         name: "lmr_root",
         kind: OptionKind::Switch,
         doc: "with lmr_table: the root's moves are reduced too (off: every root move is searched to the full depth)",
         get: |s| i32::from(s.lmr_root),
         set: |s, v| s.lmr_root = v != 0,
-    },
-    TechniqueOption {
-        name: "lmr_bad_captures",
-        kind: OptionKind::Switch,
-        doc: "with lmr_table: a late capture that loses material by static exchange is reduced as a late quiet move is (micro-Max: captures are never reduced)",
-        get: |s| i32::from(s.lmr_bad_captures),
-        set: |s, v| s.lmr_bad_captures = v != 0,
-    },
-    TechniqueOption {
-        name: "lmr_history",
-        kind: OptionKind::Switch,
-        doc: "with lmr_table and ordering=history: reduce a ply less (more) per 256 points of history score above (below) zero",
-        get: |s| i32::from(s.lmr_history),
-        set: |s, v| s.lmr_history = v != 0,
-    },
-    TechniqueOption {
-        name: "lmr_threats",
-        kind: OptionKind::Choice(&["off", "less", "unreduced", "pv-unreduced"]),
-        doc: "with lmr_table: a late quiet move whose piece attacks an enemy piece worth more than a pawn above itself is reduced a ply less, not at all, or not at all in a node with an open window (on the principal variation)",
-        get: |s| index_of(&LMR_THREATS, &s.lmr_threats),
-        set: |s, v| s.lmr_threats = LMR_THREATS[v as usize],
-    },
-    TechniqueOption {
-        name: "threat_ordering",
-        kind: OptionKind::Switch,
-        doc: "with ordering=history: a quiet move whose piece attacks an enemy piece worth more than a pawn above itself sorts a quarter of the history's range higher",
-        get: |s| i32::from(s.threat_ordering),
-        set: |s, v| s.threat_ordering = v != 0,
-    },
-    TechniqueOption {
-        name: "mate_threat",
-        kind: OptionKind::Choice(&["off", "no-reductions", "extend"]),
-        doc: "a node whose null move is answered by mate (a mate threat): reduces none of its moves, or searches one ply deeper",
-        get: |s| index_of(&MATE_THREATS, &s.mate_threat),
-        set: |s, v| s.mate_threat = MATE_THREATS[v as usize],
-    },
-    TechniqueOption {
-        name: "improving",
-        kind: OptionKind::Choice(&["off", "on", "rfp"]),
-        doc: "eval above the side's node two plies up: rfp margin a ply less; on: else table LMR a ply more (rfp: LMR as it was)",
-        get: |s| match (s.improving, s.improving_lmr) {
-            (false, _) => 0,
-            (true, true) => 1,
-            (true, false) => 2,
-        },
-        set: |s, v| {
-            s.improving = v != 0;
-            s.improving_lmr = v == 1;
-        },
-    },
-    TechniqueOption {
-        name: "correction",
-        kind: OptionKind::Switch,
-        doc: "correction history: the evaluation that reverse futility, the null move and razoring judge by is corrected by the mean error searches found for the same pawns",
-        get: |s| i32::from(s.correction),
-        set: |s, v| s.correction = v != 0,
-    },
-    TechniqueOption {
-        name: "singular",
-        kind: OptionKind::Choice(&["off", "on", "multicut"]),
-        doc: "singular extension: the table's move one ply deeper if every other move, at half the depth, scores below the table's lower bound minus singular_margin per ply; multicut: a node where another move reaches beta there is cut off",
-        get: |s| index_of(&SINGULARS, &s.singular),
-        set: |s, v| s.singular = SINGULARS[v as usize],
-    },
-    TechniqueOption {
-        name: "singular_margin",
-        kind: OptionKind::Spin { min: 0, max: 100 },
-        doc: "singular extension's margin below the table's score, in centipawns per ply left",
-        get: |s| s.singular_margin,
-        set: |s, v| s.singular_margin = v,
     },
     TechniqueOption {
         name: "rfp",
@@ -1228,20 +821,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.rfp_max_plies = v,
     },
     TechniqueOption {
-        name: "razoring",
-        kind: OptionKind::Switch,
-        doc: "razoring: a null-window node 1-2 plies from the horizon whose evaluation is below alpha by the margin times the plies left is answered by quiescence if that fails low too",
-        get: |s| i32::from(s.razoring),
-        set: |s, v| s.razoring = v != 0,
-    },
-    TechniqueOption {
-        name: "razor_margin",
-        kind: OptionKind::Spin { min: 10, max: 1000 },
-        doc: "razoring margin per ply in centipawns",
-        get: |s| s.razor_margin,
-        set: |s, v| s.razor_margin = v,
-    },
-    TechniqueOption {
         name: "lmp",
         kind: OptionKind::Switch,
         doc: "late-move pruning: 2 to lmp_max_plies (3) plies from the horizon, skip quiet moves after the first 3 + plies^2",
@@ -1256,60 +835,11 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.lmp_max_plies = v,
     },
     TechniqueOption {
-        name: "history_prune",
-        kind: OptionKind::Switch,
-        doc: "with ordering=history: 1 to 3 plies from the horizon, in a null-window node not in check, skip a quiet move (not the hint, a killer or a check) whose history score is below -history_prune_margin (256) per ply left",
-        get: |s| i32::from(s.history_prune),
-        set: |s, v| s.history_prune = v != 0,
-    },
-    TechniqueOption {
-        name: "history_prune_margin",
-        kind: OptionKind::Spin { min: 16, max: 4096 },
-        doc: "history pruning's threshold per ply left, in history points",
-        get: |s| s.history_prune_margin,
-        set: |s, v| s.history_prune_margin = v,
-    },
-    TechniqueOption {
-        name: "see_prune_full",
-        kind: OptionKind::Switch,
-        doc: "within 3 plies of the horizon, skip a move that loses more than 100 cp per ply left by SEE (not checks)",
-        get: |s| i32::from(s.see_prune_full),
-        set: |s, v| s.see_prune_full = v != 0,
-    },
-    TechniqueOption {
-        name: "countermove",
-        kind: OptionKind::Switch,
-        doc: "with ordering=killers or history: the quiet move that last refuted the previous move, right after the killers",
-        get: |s| i32::from(s.countermove),
-        set: |s, v| s.countermove = v != 0,
-    },
-    TechniqueOption {
-        name: "countermove_history",
-        kind: OptionKind::Switch,
-        doc: "with ordering=history: a quiet move's history score also counts how it did as a reply to the previous move (by piece and target square)",
-        get: |s| i32::from(s.countermove_history),
-        set: |s, v| s.countermove_history = v != 0,
-    },
-    TechniqueOption {
-        name: "capture_history",
-        kind: OptionKind::Switch,
-        doc: "with ordering=history: good captures are sorted by MVV/LVA plus a history of how often the capture (by piece, target square and victim) cut off",
-        get: |s| i32::from(s.capture_history),
-        set: |s, v| s.capture_history = v != 0,
-    },
-    TechniqueOption {
         name: "check_extension",
         kind: OptionKind::Choice(&["off", "on", "not-in-endgame", "captures"]),
         doc: "search check evasions one ply deeper (micro-Max 4.8: not in the end game; captures: capturing checks only)",
         get: |s| index_of(&CHECK_EXTENSIONS, &s.check_extension),
         set: |s, v| s.check_extension = CHECK_EXTENSIONS[v as usize],
-    },
-    TechniqueOption {
-        name: "horizon_checks",
-        kind: OptionKind::Choice(&["off", "on", "safe"]),
-        doc: "a move giving check one ply from the horizon is searched a ply deeper (not futility-pruned; the reply searches its evasions), on paths up to twice the root's depth; safe: only a check that does not lose material by static exchange",
-        get: |s| index_of(&HORIZON_CHECKS, &s.horizon_checks),
-        set: |s, v| s.horizon_checks = HORIZON_CHECKS[v as usize],
     },
     TechniqueOption {
         name: "pv_table_cutoffs",
@@ -1326,41 +856,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.research = RESEARCHES[v as usize],
     },
     TechniqueOption {
-        name: "table_eval",
-        kind: OptionKind::Switch,
-        doc: "a full-width node not in check judges itself (reverse futility, null move, razoring, ProbCut) by its table entry's score when that is exact, a lower bound above the evaluation or an upper bound below it",
-        get: |s| i32::from(s.table_eval),
-        set: |s, v| s.table_eval = v != 0,
-    },
-    TechniqueOption {
-        name: "probcut",
-        kind: OptionKind::Switch,
-        doc: "ProbCut: in a null-window node 5 or more plies from the horizon, not in check, a capture that wins by static exchange what the margin asks and then beats beta + probcut_margin in a search 3 plies shallower cuts the node off",
-        get: |s| i32::from(s.probcut),
-        set: |s, v| s.probcut = v != 0,
-    },
-    TechniqueOption {
-        name: "probcut_margin",
-        kind: OptionKind::Spin { min: 0, max: 1000 },
-        doc: "ProbCut's margin above beta, in centipawns",
-        get: |s| s.probcut_margin,
-        set: |s, v| s.probcut_margin = v,
-    },
-    TechniqueOption {
-        name: "pawn_endgame_extension",
-        kind: OptionKind::Spin { min: 0, max: 3 },
-        doc: "plies more for a capture that leaves only kings and pawns (a pawn ending is decided by counting tempi far ahead), on paths up to twice the root's depth",
-        get: |s| s.pawn_endgame_extension,
-        set: |s, v| s.pawn_endgame_extension = v,
-    },
-    TechniqueOption {
-        name: "pawn_push_extension",
-        kind: OptionKind::Switch,
-        doc: "a pawn move to its seventh rank is searched a ply deeper and never reduced, on paths up to twice the root's depth",
-        get: |s| i32::from(s.pawn_push_extension),
-        set: |s, v| s.pawn_push_extension = v != 0,
-    },
-    TechniqueOption {
         name: "recapture_extension",
         kind: OptionKind::Switch,
         doc: "a capture that takes back, on the square where the previous move captured, a piece within a pawn of the value it took is searched a ply deeper (on paths up to twice the root's depth)",
@@ -1370,16 +865,9 @@ pub const OPTIONS: &[TechniqueOption] = &[
     TechniqueOption {
         name: "keep_history",
         kind: OptionKind::Switch,
-        doc: "a search of the game keeps, at half weight, the history, counter-move and correction tables the last one learnt (a new game, and every position of bench, epd and lab, starts empty)",
+        doc: "a search of the game keeps, at half weight, the history table the last one learnt (a new game, and every position of bench, epd and lab, starts empty)",
         get: |s| i32::from(s.keep_history),
         set: |s, v| s.keep_history = v != 0,
-    },
-    TechniqueOption {
-        name: "tempo",
-        kind: OptionKind::Spin { min: 0, max: 100 },
-        doc: "centipawns for having the move, added to the score a node stands pat on and prunes by (not to the scores handed to its moves)",
-        get: |s| s.tempo,
-        set: |s, v| s.tempo = v,
     },
     TechniqueOption {
         name: "quiescence",
@@ -1415,20 +903,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "on a clock, start no iteration once half the move's hard limit is used (instead of the soft limit)",
         get: |s| i32::from(s.half_time_stop),
         set: |s, v| s.half_time_stop = v != 0,
-    },
-    TechniqueOption {
-        name: "stop_fail_high",
-        kind: OptionKind::Switch,
-        doc: "stopped midway through an iteration, play a root move that beat the best move in its null-window search at full depth, though its search with the open window is unfinished",
-        get: |s| i32::from(s.stop_fail_high),
-        set: |s, v| s.stop_fail_high = v != 0,
-    },
-    TechniqueOption {
-        name: "root_by_nodes",
-        kind: OptionKind::Switch,
-        doc: "the root's moves after the best one are sorted by the nodes their searches took in the last iteration, most first (off: as in any other node)",
-        get: |s| i32::from(s.root_by_nodes),
-        set: |s, v| s.root_by_nodes = v != 0,
     },
     TechniqueOption {
         name: "time_moves",
@@ -1567,34 +1041,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_BACKWARD, v != 0),
     },
     TechniqueOption {
-        name: "tapered_king_files",
-        kind: OptionKind::Switch,
-        doc: "eval=tapered: tuned value of each file at or next to the king without an own pawn, and of each enemy pawn 1-3 ranks in front of the king on those files",
-        get: |s| i32::from(s.eval_terms.contains(EvalTerms::TAPERED_KING_FILES)),
-        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_KING_FILES, v != 0),
-    },
-    TechniqueOption {
-        name: "king_attackers",
-        kind: OptionKind::Switch,
-        doc: "tuned value of each knight, bishop, rook or queen beyond the first that attacks a square at the enemy king (eval umax, tapered; counted as mobility)",
-        get: |s| i32::from(s.eval_terms.contains(EvalTerms::KING_ATTACKERS)),
-        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::KING_ATTACKERS, v != 0),
-    },
-    TechniqueOption {
-        name: "outposts",
-        kind: OptionKind::Switch,
-        doc: "tuned value of a knight or bishop on its 4th-6th rank, defended by a pawn, that no enemy pawn can attack (eval umax, tapered; counted as mobility)",
-        get: |s| i32::from(s.eval_terms.contains(EvalTerms::OUTPOSTS)),
-        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::OUTPOSTS, v != 0),
-    },
-    TechniqueOption {
-        name: "blocked_passers",
-        kind: OptionKind::Switch,
-        doc: "tuned value of an enemy piece on the square in front of a passed pawn (eval umax, tapered; counted as mobility)",
-        get: |s| i32::from(s.eval_terms.contains(EvalTerms::BLOCKED_PASSERS)),
-        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::BLOCKED_PASSERS, v != 0),
-    },
-    TechniqueOption {
         name: "king_danger",
         kind: OptionKind::Switch,
         doc: "tuned value of the square of an attack's weight on the enemy king's squares (knight, bishop 2, rook 3, queen 5 an attacked square), for a side with its queen and two attackers or more (eval umax, tapered; counted as mobility)",
@@ -1651,13 +1097,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.drawish = v != 0,
     },
     TechniqueOption {
-        name: "opposite_bishops",
-        kind: OptionKind::Switch,
-        doc: "each side has a king, one bishop and pawns, the bishops on squares of different colours: the score is halved",
-        get: |s| i32::from(s.opposite_bishops),
-        set: |s, v| s.opposite_bishops = v != 0,
-    },
-    TechniqueOption {
         name: "activity_plies",
         kind: OptionKind::Spin { min: -1, max: 4 },
         doc: "mobility, king_attack and the other activity terms: counted in nodes this many plies or more from the horizon (0: the first quiescence ply too, -1: every quiescence node); nearer ones inherit their parent's",
@@ -1688,70 +1127,6 @@ pub fn find_option(name: &str) -> Result<&'static TechniqueOption, String> {
                 names.join(", ")
             )
         })
-}
-
-/// The UCI `option` lines for every switch (and `preset`).
-pub fn uci_option_lines() -> Vec<String> {
-    let mut lines = vec![format!(
-        "option name {PRESET_OPTION} type combo default default {}",
-        PRESETS.map(|name| format!("var {name}")).join(" ")
-    )];
-    // `threads` is offered as UCI's standard `Threads` (see `uci.rs`).
-    for option in OPTIONS
-        .iter()
-        .filter(|option| option.name != THREADS_OPTION)
-    {
-        let default = option.default_text();
-        lines.push(match option.kind {
-            OptionKind::Switch => format!(
-                "option name {} type combo default {default} var on var off",
-                option.name
-            ),
-            OptionKind::Spin { min, max } => format!(
-                "option name {} type spin default {default} min {min} max {max}",
-                option.name
-            ),
-            OptionKind::Choice(names) => format!(
-                "option name {} type combo default {default} {}",
-                option.name,
-                names
-                    .iter()
-                    .map(|name| format!("var {name}"))
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ),
-        });
-    }
-    lines
-}
-
-/// The xboard `feature option="..."` strings for every switch (and `preset`).
-pub fn xboard_option_features() -> Vec<String> {
-    let combo = |name: &str, default: &str, names: &[&str]| {
-        let choices: Vec<String> = names
-            .iter()
-            .map(|choice| {
-                if *choice == default {
-                    format!("*{choice}")
-                } else {
-                    choice.to_string()
-                }
-            })
-            .collect();
-        format!("option=\"{name} -combo {}\"", choices.join(" /// "))
-    };
-    let mut features = vec![combo(PRESET_OPTION, "default", &PRESETS)];
-    for option in OPTIONS {
-        let default = option.default_text();
-        features.push(match option.kind {
-            OptionKind::Switch => combo(option.name, &default, &["on", "off"]),
-            OptionKind::Spin { min, max } => {
-                format!("option=\"{} -spin {default} {min} {max}\"", option.name)
-            }
-            OptionKind::Choice(names) => combo(option.name, &default, names),
-        });
-    }
-    features
 }
 
 /// The rows of the worth table: each technique turned off (or set to its
@@ -1923,26 +1298,6 @@ mod tests {
         for (text, on) in [("off", false), ("true", true), ("0", false), ("YES", true)] {
             settings.set("lmr", text).unwrap();
             assert_eq!(settings.lmr, on);
-        }
-    }
-
-    #[test]
-    fn every_option_is_listed_in_each_protocol() {
-        let uci = uci_option_lines();
-        let xboard = xboard_option_features();
-        // `threads` is UCI's standard `Threads`, which `uci.rs` offers.
-        assert_eq!(uci.len(), OPTIONS.len());
-        for option in OPTIONS {
-            assert_eq!(
-                uci.iter()
-                    .any(|line| line.contains(&format!("name {} ", option.name))),
-                option.name != THREADS_OPTION
-            );
-            assert!(
-                xboard
-                    .iter()
-                    .any(|line| line.contains(&format!("\"{} -", option.name)))
-            );
         }
     }
 
