@@ -521,12 +521,12 @@ mod tests {
         assert_eq!(uci.searcher.settings(), &expected);
         // A preset in the spec does not reset the threads either.
         uci.handle(
-            "setoption name LAB value preset=micromax null=off",
+            "setoption name LAB value preset=calibrated null=off",
             &mut input,
         );
         let expected = Settings {
             threads: 3,
-            ..Settings::from_spec("micromax,null=off").unwrap()
+            ..Settings::from_spec("calibrated,null=off").unwrap()
         };
         assert_eq!(uci.searcher.settings(), &expected);
         // Threads set after Lab leaves the spec in force.

@@ -392,8 +392,8 @@ fn tournament_managers_set_lab_with_equals_signs_and_commas() {
     announced_uci_options(&mut engine);
     for argument in [
         "option.Lab=null=off,lmr=off",
-        "option.Lab=preset=micromax,null=off",
-        "option.Lab=micromax,lmr=off",
+        "option.Lab=preset=calibrated,null=off",
+        "option.Lab=calibrated,lmr=off",
         "option.Lab=lmr=off hash_table=off",
     ] {
         let (key, value) = argument.split_once('=').unwrap();
@@ -444,9 +444,7 @@ fn a_bad_lab_is_one_error_and_changes_nothing() {
     let errors = engine.until_exact("pong 2");
     assert_eq!(
         errors,
-        [
-            "Error (null is one of off, on, micromax, not 'sometimes'): option Lab=lmr=on,null=sometimes"
-        ]
+        ["Error (null is one of off, on, not 'sometimes'): option Lab=lmr=on,null=sometimes"]
     );
     assert_eq!(
         xboard_search(&mut engine, 3),

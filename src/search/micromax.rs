@@ -1,12 +1,13 @@
 //! # micro-Max's `D()`: the one recursive search function
 //!
-//! This file holds micro-Max 4.8's search function and nothing else, its blocks
-//! in micro-Max's order, each named after micro-Max's own comment. Read it
-//! beside the C listing (`umax4_8.c`); the [glossary](#glossary) maps its
-//! one-letter names to ours. Each laboratory switch ([`Settings`]) is one extra
-//! condition in the block it belongs to.
+//! [`Searcher::micromax_search`] is micro-Max 4.8's search (`umax4_8.c`),
+//! ported block by block in micro-Max's order; each block starts with a
+//! comment that quotes micro-Max's own. It has no laboratory switches:
+//! `search=micromax` (or `preset=micromax`) runs it as it is, with
+//! micro-Max's evaluation. umax's stronger default, `umax.rs`, is the same
+//! function with the techniques that measured better.
 //!
-//! ## Contract of [`Searcher::search`]
+//! ## Contract
 //! * It returns a **fail-soft** score of the position on `self.board` for the
 //!   side to move: if the result is `<= alpha` the true score is at most that
 //!   much, if `>= beta` at least that much, otherwise exact (for the depth).
@@ -17,45 +18,40 @@
 //! * The **delayed-loss bonus** is included: a score below the static
 //!   evaluation comes back one point better, so that a mate found further away
 //!   scores less than one found sooner (see the module docs of `search`).
-//! * The caller passes `eval`, the incremental evaluation of the position
-//!   (micro-Max's `e`); the board, the move stack and the key path are
-//!   restored on return. The table receives, at the end of every iteration,
-//!   the score, its bound, the iteration reached and the best move.
+//! * `depth` counts quiescence as 2 (see `search`'s docs); `eval` is the
+//!   incremental evaluation of the position (micro-Max's `e`). The board, the
+//!   move stack and the key path are restored on return. The table receives,
+//!   at the end of every iteration, the score, its bound, the iteration
+//!   reached and the best move.
 //!
 //! ## Glossary
 //! | micro-Max | umax | meaning |
 //! |---|---|---|
-//! | `k` | `board.side_to_move()` | side to move (8 = white, 16 = black) |
+//! | `k` | `board.side_to_move()` | side to move |
 //! | `q`, `l` | `alpha`, `beta` | the window (`q--` lowers alpha by one) |
-//! | `e` | `eval` | incremental evaluation of the position |
-//! | `E` | `board.en_passant_square()` | e.p. square |
+//! | `e`, `E` | `eval`, the board's e.p. square | evaluation; e.p. square |
 //! | `z` | `ply == 0` | "this is the root" |
-//! | `n` | `depth` | requested depth (quiescence counts 2) |
-//! | `d` | `iteration` | the deepening loop's current depth |
-//! | `m` | `best` | best score so far |
-//! | `X`, `Y` | `best_move` | best move so far (from-square, to-square) |
+//! | `n`, `d` | `depth`, `iteration` | depth asked; the deepening loop's depth |
+//! | `m`; `X`, `Y` | `best`; `best_move` | best score and move so far |
 //! | `P` | `null_score` | the null move's score (`P == I`: in check) |
 //! | `R` | `material_gone` | non-pawn material gone (game phase) |
-//! | `C` | `child_depth` | depth of the reply's search |
-//! | `V` | `child_alpha` | alpha passed to the reply |
-//! | `v` | `new_eval`, `score` | a move's evaluation, then its searched score |
-//! | `s` | `score` | the reply's score |
-//! | `h` | `is_hint` | "this is the hash move, tried first" |
-//! | `t` | `victim` | the captured piece |
-//! | `u`, `p` | `mover` | the moving piece and its type |
-//! | `i` | `move_gain`'s material | value of the captured piece |
-//! | `N` | `nodes` | node count |
-//! | `I` | [`INFINITY`] | more than any score: a king capture |
-//! | `a` | `entry` | the hash-table slot of this position |
+//! | `C`, `V` | `child_depth`, `child_alpha` | depth and alpha of the reply |
+//! | `v`, `s` | `new_eval`, `score` | a move's evaluation, then its score |
+//! | `h`; `t` | `is_hint`; `is_capture` | hash move; captured piece |
+//! | `N`; `I`; `a` | `nodes`; [`INFINITY`]; `entry` | nodes; a king capture; hash slot |
+//!
+//! ## Departures
+//! Each is marked `Deviation from micro-Max:` where it happens. Those every
+//! umax search shares: full rules (castling through check, every promotion,
+//! repetition and the 50-move rule), a clock and `stop` polled by the node
+//! count, and the root's deepening loop in the root driver (`search`'s
+//! `Searcher::deepen`, micro-Max's `z` branch).
 
-use crate::board::{Move, MoveKind, Piece, PieceKind};
-use crate::eval::{self, EvalStyle, PIECE_VALUES, Score};
-use crate::table::{Bound, Entry, prefetch};
+use crate::board::PieceKind;
+use crate::eval::{self, EvalStyle, Score};
+use crate::table::Bound;
 
-use super::see;
-use super::techniques::{
-    CaptureOrder, CheckExtension, MoveOrdering, NullMove, Quiescence, Research, SearchFunction,
-};
+use super::ordering::ScoredMove;
 use super::{
     DRAW_SCORE, INFINITY, Listener, MATE_BOUND, MATE_DEPTH, QUIESCENCE_DEPTH, SCORING_PASS,
     Searcher,
@@ -65,151 +61,20 @@ use super::{
 /// material is gone (`R > 35`), where zugzwang becomes likely.
 pub const NULL_MOVE_MATERIAL_LIMIT: i32 = 35;
 
-/// Delta pruning's margin (switch `delta`): two pawns. A capture is skipped
-/// in quiescence only if even winning its victim *and* 200 centipawns more
-/// would leave the score at or below alpha. The margin covers what the
-/// evaluation's positional terms can add to a capture (an advanced pawn,
-/// centralisation, a passed pawn's progress); two pawns is the textbook
-/// choice, safe without being useless.
-pub const DELTA_MARGIN: Score = 200;
+/// micro-Max reduces quiet non-pawn moves other than the hash move in
+/// iterations deeper than this (`d > 5`) ...
+pub const LMR_MIN_DEPTH: i32 = 5;
 
-/// The largest history score (switch `ordering=history`).
-pub const HISTORY_LIMIT: Score = 16384;
-
-/// Slots in the searcher's cache of activity terms (a power of two; 16
-/// bytes each).
-const ACTIVITY_CACHE_ENTRIES: usize = 1 << 16;
-
-/// The activity cache's slot for the position with Zobrist key `key`: its
-/// top bits (the hash table uses the low ones).
-#[inline]
-fn activity_slot(key: u64) -> usize {
-    (key >> (64 - ACTIVITY_CACHE_ENTRIES.trailing_zeros())) as usize
-}
-
-/// The table LMR's reduction (switch `lmr_table`): about
-/// ln(plies) · ln(move number) / 2.25, rounded, so it grows slowly with
-/// both: a move late in the list of a deep node is reduced by 3 or 4 plies,
-/// an early move or a shallow node's by 1 or none. The divisor is the
-/// switch `lmr_divisor`, in hundredths (225).
-fn late_move_reduction(plies: i32, move_number: u32, divisor: i32) -> i32 {
-    let plies = natural_log(plies.max(1).unsigned_abs());
-    let move_number = natural_log(move_number.max(1));
-    (0.75 + plies * move_number * 100.0 / f64::from(divisor)) as i32
-}
-
-/// ln(`n`), looked up for the small numbers late-move reduction asks about
-/// (a reduced move asks twice, and the logarithm is slow to compute).
-#[inline]
-fn natural_log(n: u32) -> f64 {
-    const TABULATED: usize = 256;
-    static LOGARITHMS: std::sync::OnceLock<[f64; TABULATED]> = std::sync::OnceLock::new();
-    let table = LOGARITHMS.get_or_init(|| std::array::from_fn(|i| (i as f64).ln()));
-    match table.get(n as usize) {
-        Some(&logarithm) => logarithm,
-        None => f64::from(n).ln(),
-    }
-}
-
-/// A move that table LMR may reduce: its place in the node's list (1 for
-/// the first move searched).
-#[derive(Clone, Copy, Debug)]
-struct LateMove {
-    number: u32,
-}
-
-/// What a cut-off `plies` from the horizon moves a history score by: the
-/// square of the plies, so that deep results count most (at most a quarter
-/// of [`HISTORY_LIMIT`]).
-#[inline]
-fn history_bonus(plies: i32) -> Score {
-    (plies * plies).min(HISTORY_LIMIT / 4)
-}
-
-/// Move a history score by `bonus`, less the more it already leans that way.
-#[inline]
-fn nudge_history(score: &mut Score, bonus: Score) {
-    *score += bonus - *score * bonus.abs() / HISTORY_LIMIT;
-}
-
-/// A move's place in the sorted list as one number, so that sorting
-/// compares integers: its class (good captures, killers, counter-move, quiet
-/// moves, bad captures) first, then its value within the class (lower
-/// first), then its place in the generated list, which breaks ties.
-#[inline]
-fn ordering_key(class: u8, value: Score, place: usize) -> u64 {
-    // Flipping the sign bit makes the order of the unsigned numbers that of
-    // the signed values.
-    let value = u64::from(value.cast_unsigned() ^ 0x8000_0000);
-    u64::from(class) << 48 | value << 16 | place as u64
-}
-
-/// The place in the generated list that [`ordering_key`] put in `key`.
-#[inline]
-fn place_of(key: u64) -> usize {
-    (key & 0xFFFF) as usize
-}
-
-/// One move of a node's move list, with its ordering key.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct ScoredMove {
-    mv: Move,
-    /// MVV/LVA key for captures and promotions; `None` for quiet moves.
-    capture_rank: Option<Score>,
-}
-
-/// Captures (and, with `queen_pushes`, queen promotions) are what quiescence
-/// searches; under-promotions that capture nothing are treated as quiet moves.
-///
-/// Deviation from micro-Max (eval styles `umax` and `tapered`): micro-Max's
-/// quiescence ignores promotions that capture nothing; umax lets quiescence
-/// push a pawn to queen. (micro-Max promotes to a queen only; umax generates
-/// all four promotions in full-width nodes, under every style: the rules stay
-/// complete.)
-#[inline]
-fn is_tactical(victim: Piece, mv: Move, queen_pushes: bool) -> bool {
-    !victim.is_empty()
-        || mv.kind == MoveKind::EnPassant
-        || (queen_pushes && mv.promotion == Some(PieceKind::Queen))
-}
-
-/// Does a node searched `depth` deep count the activity terms itself
-/// (`activity_plies`: the fewest plies from the horizon that do)? Nodes
-/// nearer the horizon inherit them instead. A node is `depth - QUIESCENCE_DEPTH`
-/// plies from the horizon: 1 or more for full-width nodes, 0 for the first
-/// quiescence ply (the replies to the horizon's moves), -1 for the deeper
-/// quiescence nodes.
-#[inline]
-fn counts_activity(depth: i32, activity_plies: i32) -> bool {
-    depth >= QUIESCENCE_DEPTH + activity_plies
-}
-
-/// The evaluation handed to a reply searched `child_depth` deep: `eval` (this
-/// node's, with its `activity` terms) without the activity if the reply
-/// counts its own ([`counts_activity`]); with it if the reply inherits it.
-#[inline]
-fn handed_eval(eval: Score, activity: Score, child_depth: i32, activity_plies: i32) -> Score {
-    if counts_activity(child_depth, activity_plies) {
-        eval - activity
-    } else {
-        eval
-    }
-}
-
-/// Is `iteration` a *horizon* iteration: full width, with replies that are
-/// only quiescence searches (unless the node extends check evasions)?
-#[inline]
-fn is_horizon(iteration: i32, extend_check: bool) -> bool {
-    iteration == QUIESCENCE_DEPTH + 1 && !extend_check
-}
+/// ... by this many plies (`d - 1 - 1`); and the null move's search by this
+/// many (`d - 3`: R = 2).
+pub const NULL_MOVE_REDUCTION: i32 = 2;
 
 impl Searcher {
     /// micro-Max's `D()`: the score of the position on `self.board` for the side
-    /// to move, searched `depth` deep (see the module docs of `search` for what
-    /// depth means) within the window `alpha..beta`. `eval` is the incremental
-    /// evaluation of the position (micro-Max's `e`), `ply` the distance from
+    /// to move, searched `depth` deep within the window `alpha..beta`; `eval`
+    /// is the incremental evaluation (micro-Max's `e`), `ply` the distance from
     /// the root. The [contract](self) says what the score means.
-    pub(super) fn search(
+    pub(super) fn micromax_search(
         &mut self,
         alpha: Score,
         beta: Score,
@@ -223,198 +88,82 @@ impl Searcher {
             return 0;
         }
         self.selective_depth = self.selective_depth.max(ply as u32);
-
-        // Deviation from micro-Max: repetitions and the 50-move rule are detected
-        // from a list of keys (game plus search path) instead of locking the
-        // game's positions in the hash table as draws.
+        // Deviation from micro-Max: repetitions and the 50-move rule are found
+        // in the list of keys of the game and the path, where micro-Max locks
+        // the game's positions in the hash table as draws.
         if ply > 0 && self.is_draw_by_rule() {
             return DRAW_SCORE;
         }
+        let alpha = alpha - 1; // adj. window: delay bonus
 
-        // A node searched with an open window may be on the principal variation;
-        // the pruning switches below leave such nodes alone.
-        let pv_node = beta > alpha + 1;
-        let alpha = alpha - 1; // adj. window: delay bonus (micro-Max: `q--`)
-
-        // Lookup pos. in hash table.
-        //
-        // Deviation from micro-Max (in umax's search): nodes that will only do
-        // quiescence neither probe nor store the table. They are most of the
-        // tree, and each probe is a cache miss.
-        let uses_table = self.settings.hash
-            && (depth > QUIESCENCE_DEPTH || self.settings.search == SearchFunction::MicroMax);
+        // Lookup pos. in hash table; resume at stored depth, if the stored
+        // bound fits the window (miss, or window incompatible: start iter.
+        // from scratch). The root does not trust the table (micro-Max's `z`):
+        // it resumes where the root driver's last iteration ended.
         let key = self.board.key();
-        let entry = if uses_table {
-            let entry = self.table.probe(key);
-            self.stats.hash_probes += 1;
-            self.stats.hash_hits += u64::from(entry.is_some());
-            entry
-        } else {
-            None
+        let entry = self.table.probe(key);
+        self.stats.hash_probes += 1;
+        self.stats.hash_hits += u64::from(entry.is_some());
+        let fits = |entry: &crate::table::Entry| match entry.bound {
+            Bound::Exact => true,
+            Bound::Lower => entry.score >= beta,
+            Bound::Upper => entry.score <= alpha,
         };
-        let (mut iteration, mut best) =
-            self.resume_at_stored_depth(entry, [alpha, beta], pv_node, depth, ply);
+        let (mut iteration, mut best) = match entry {
+            _ if ply == 0 => (self.root_resume, -INFINITY),
+            Some(entry) if fits(&entry) => (entry.depth, entry.score),
+            _ => (0, -INFINITY),
+        };
         if iteration >= depth.max(QUIESCENCE_DEPTH) {
             self.stats.hash_cutoffs += 1;
-            return best + Score::from(best < eval); // deep enough: answered from the table
+            return best + Score::from(best < eval); // deep enough: the table answers
         }
 
-        let checks_ply = self.settings.quiescence_checks && depth == QUIESCENCE_DEPTH;
+        // Deviation from micro-Max: micro-Max scans the board for its moves in
+        // every iteration; we generate them once (captures only in a node
+        // that will only do quiescence). Their order is micro-Max's: the
+        // hash move, the best capture (`generate_in_order` finds it as the
+        // scoring pass does), then the rest as generated. A king capture
+        // means the move that led here was illegal.
         let full_width = depth > QUIESCENCE_DEPTH;
-        // Deviation from micro-Max (switches `mobility`, `king_attack` and
-        // the other activity terms, on in the default): they depend on every
-        // piece, so no move's gain can keep them up to date. A full-width node
-        // counts them afresh and adds them to the incremental evaluation it
-        // was handed; it takes them out again before handing the score to a
-        // reply that counts its own. Nodes nearer the horizon than
-        // `activity_plies` do not count them: they inherit those of the last
-        // node that did (the moves in between change them little, and
-        // counting them in every node costs time). With `activity_plies` 2
-        // (the default) the full-width nodes one ply from the horizon and
-        // every quiescence node inherit them; with 1 the quiescence nodes;
-        // with 0 those below the first quiescence ply; with -1 none. Counted only
-        // here, once the table has not answered (a node answered from the
-        // table adds the delayed-loss bonus against the evaluation without
-        // them), and before the scoring pass, as reverse futility needs them:
-        // a position reached by an illegal move counts them in vain.
-        let activity = if counts_activity(depth, self.settings.activity_plies) {
-            self.activity()
-        } else {
-            0
-        };
-        let eval = eval + activity;
-        // Deviation from micro-Max (switch `drawish`, on in the default): the
-        // score this node stands on and judges itself by moves towards a draw
-        // in endings that a material count overrates ([`Self::towards_draw`]).
-        // The score handed to the moves stays whole: each node scales its
-        // own, so scalings never pile up.
-        let standing = self.towards_draw(eval);
-
-        // Deviation from micro-Max: micro-Max learns that it is in check when its
-        // null move gets the king captured (`P == I`); we ask the board, so that
-        // the null move can be skipped in check and stalemate told from mate.
-        let in_check = (full_width || checks_ply) && self.board.in_check();
-        // Deviation from micro-Max (switch `rfp`, on by default): reverse
-        // futility pruning. Near the horizon, if the evaluation beats beta by
-        // a margin for every ply left, assume some move keeps it above beta.
-        //
-        // It judges a node by its evaluation alone, so it acts only where
-        // that is safe: a full-width null-window node below the
-        // root, not in check. Tested before the node generates its moves
-        // (micro-Max's scoring pass): most nodes it prunes would never look
-        // at them. The one thing that pass would have told, whether the move
-        // into the node was legal, is asked of the board instead, last.
-        let plies_left = depth - QUIESCENCE_DEPTH;
-        let judged_by_eval = full_width && !pv_node && !in_check && ply > 0;
-        if self.settings.rfp
-            && judged_by_eval
-            && plies_left <= self.settings.rfp_max_plies
-            && beta.abs() < MATE_BOUND
-            && standing - self.settings.rfp_margin * plies_left >= beta
-            && !self.previous_move_was_illegal()
-        {
-            // Counted as the scoring pass it skips, so that the node counts
-            // do not depend on where the pruning happens.
-            if iteration < SCORING_PASS {
-                self.count_node(SCORING_PASS, listener);
-            }
-            self.stats.reverse_futility_prunes += 1;
-            return standing;
-        }
-
-        // Deviation from micro-Max (switch `null_first`, on in the default):
-        // a node that will search one iteration (no internal deepening)
-        // tries the null move before it generates its moves, so that a
-        // null-move cut-off costs no move list. micro-Max tries it inside
-        // the deepening loop, after the scoring pass, which is also where it
-        // learns that the move into the node was illegal; here the board is
-        // asked that first, as for reverse futility. The tree stays nearly
-        // the same: only the history the null move's search leaves behind
-        // now sorts the node's moves.
-        let mut null_tried_at = None;
-        if self.settings.null_first
-            && full_width
-            && iteration == depth - 1
-            && self.null_move_allowed(beta, standing, depth, ply, in_check)
-            && !self.previous_move_was_illegal()
-        {
-            null_tried_at = Some(depth);
-            let null_score = self.search_null_move(beta, [eval, activity], depth, ply, listener);
-            if self.stopped {
-                return 0;
-            }
-            if null_score >= beta {
-                // Counted as the one pass the node would have made (its
-                // scoring pass was skipped: it starts at `depth - 1`).
-                self.count_node(depth, listener);
-                self.stats.null_cutoffs += 1;
-                if uses_table {
-                    self.table
-                        .store_keeping_move(key, null_score, depth, Bound::Lower, entry);
-                }
-                return null_score + Score::from(null_score < eval);
-            }
-        }
-
-        // Pass 1, the scoring pass (micro-Max's iteration d = 1): rank the
-        // captures by MVV/LVA and see whether we can capture the king.
-        //
-        // Deviation from micro-Max: micro-Max generates moves afresh in every
-        // iteration by scanning the board. We generate once per node (captures
-        // only if the node will only do quiescence) and order them once.
         let first = self.move_stack.len();
         self.stats.move_lists += 1;
-        // The first quiescence ply of `quiescence_checks` needs its quiet
-        // moves only if it will search any: in check, or when standing pat
-        // does not fail high at once (the captures still tell an illegal move).
-        let quiet_checks_wanted = checks_ply && (in_check || eval < beta);
-        let all_moves = depth > QUIESCENCE_DEPTH || quiet_checks_wanted;
-        if self.generate_and_rank(all_moves, depth == QUIESCENCE_DEPTH + 1, ply) {
-            // The pass that found the king capture: the scoring pass, unless a
-            // switch or the table made the node start later.
+        self.generate(full_width);
+        if self.generate_in_order(first, false, true) {
             self.count_node((iteration + 1).max(SCORING_PASS), listener);
             self.move_stack.truncate(first);
-            return INFINITY; // K capture: the previous move was illegal
+            return INFINITY; // K capture
         }
         let last = self.move_stack.len();
         if iteration < SCORING_PASS {
-            iteration = SCORING_PASS;
+            iteration = SCORING_PASS; // the scoring pass is done
             self.count_node(SCORING_PASS, listener);
         }
-
-        let mut best_move = self.put_hint_first(entry, ply, first, last);
-
-        // Deviation from micro-Max (switch `quiescence_checks`, off by default):
-        // in check in the first quiescence ply, every evasion is searched and
-        // the side to move may not stand pat.
-        let evading = checks_ply && in_check;
-        // Extend 1 ply if in check: evasions are few and forcing (micro-Max 4.8
-        // does not extend in the end game). Decided once for the node.
-        let extend_check = full_width
-            && in_check
-            && match self.settings.check_extension {
-                CheckExtension::Off => false,
-                CheckExtension::On => true,
-                CheckExtension::NotInEndgame => self.material_gone < eval::ENDGAME_MATERIAL_GONE,
-                CheckExtension::Captures => false, // decided per move, in `child_depth`
-            };
-
-        // Table LMR reduces only where there is no check to answer.
-        let late_moves_reducible =
-            self.settings.lmr && self.settings.lmr_table && full_width && !in_check;
+        // Start at best-move hint. (Deviation from micro-Max: the whole move,
+        // where micro-Max keeps only its from-square when the bound misfits.)
+        let mut best_move = self.put_hint_first(entry, ply, first, last, true);
+        // Extend 1 ply if in check, but not in the end game (`R > 29`).
+        // Deviation from micro-Max: micro-Max learns it is in check when its
+        // null move gets the king captured (`P == I`); we ask the board.
+        let in_check = full_width && self.board.in_check();
+        let extend_check = in_check && self.material_gone < eval::ENDGAME_MATERIAL_GONE;
 
         // Iterative deepening loop.
         while iteration < depth || iteration < QUIESCENCE_DEPTH {
             iteration += 1;
-            self.count_node(iteration, listener);
+            self.count_node(iteration, listener); // node count (for timing)
 
-            // Search null move, then prune or stand pat: in quiescence the side
-            // to move may decline to capture and keep the current score.
-            // (Not again if it was tried before the moves were generated.)
-            let null_score = if null_tried_at != Some(iteration)
-                && self.null_move_allowed(beta, standing, iteration, ply, in_check)
-            {
-                self.search_null_move(beta, [eval, activity], iteration, ply, listener)
+            // Search null move: let the opponent move twice, R = 2 plies less deep.
+            let null_score = if iteration > QUIESCENCE_DEPTH {
+                self.stats.null_tries += 1;
+                let undo = self.board.make_null_move();
+                self.path_keys.push(self.board.key());
+                let null_depth = iteration - 1 - NULL_MOVE_REDUCTION;
+                let score =
+                    -self.micromax_search(-beta, 1 - beta, -eval, null_depth, ply + 1, listener);
+                self.path_keys.pop();
+                self.board.unmake_null_move(undo);
+                score
             } else {
                 -INFINITY
             };
@@ -422,136 +171,83 @@ impl Searcher {
                 self.move_stack.truncate(first);
                 return 0;
             }
-            best = if null_score >= beta {
+            // Prune or stand pat: in quiescence the side to move may keep the
+            // current score; its null move's score is ignored late in the game.
+            best = if null_score >= beta && self.material_gone <= NULL_MOVE_MATERIAL_LIMIT {
                 self.stats.null_cutoffs += 1;
                 null_score
-            } else if iteration > QUIESCENCE_DEPTH || evading {
+            } else if iteration > QUIESCENCE_DEPTH {
                 -INFINITY
             } else {
-                standing
+                eval
             };
-
-            // Deviation from micro-Max (switch `quiet_first`, off by default):
-            // Wheeler's quiet-first ordering at the horizon (seed 003).
-            if self.settings.quiet_first && is_horizon(iteration, extend_check) {
-                self.put_quiet_first(first, last);
-            }
 
             // Try the best move first, then scan the others.
             let mut tried = 0;
-            let mut quiets_tried = 0;
-            // The move whose reply's slots the move before it already fetched.
-            let mut fetched_ahead = None;
-            let iteration_plies = iteration - QUIESCENCE_DEPTH;
             for index in first..last {
                 if best >= beta {
                     break; // abort on fail high
                 }
                 let ScoredMove { mv, capture_rank } = self.move_stack[index];
                 let is_capture = capture_rank.is_some();
-                // Quiescence: captures (and queen promotions) only.
-                let mut quiet_check = false;
-                if iteration <= QUIESCENCE_DEPTH && !evading {
-                    match self.quiescence_move(mv, is_capture, checks_ply) {
-                        Some(is_quiet_check) => quiet_check = is_quiet_check,
-                        None => continue,
-                    }
+                if iteration <= QUIESCENCE_DEPTH && !is_capture {
+                    continue; // quiescence: captures only
                 }
-                // Deviation from micro-Max (switch `lmp`, on by default):
-                // late-move pruning. Near the horizon (at most
-                // `lmp_max_plies` from it), once 3 + plies² quiet moves have
-                // failed, the later ones (worst by ordering) are skipped,
-                // unless they give check. Not in a node one ply from the
-                // horizon: its quiet moves are not sorted (`generate_and_rank`),
-                // so the last are not the worst.
-                let is_quiet = !is_capture && mv.promotion.is_none();
                 let is_hint = index == first && best_move == Some(mv);
-                if is_quiet && iteration > QUIESCENCE_DEPTH {
-                    // Both prunings of quiet moves act only in a null-window
-                    // node not in check, once a move has been searched (so
-                    // that a node never mistakes its skipped moves for no
-                    // legal move at all).
-                    let may_skip_quiet = !pv_node && !in_check && best > -MATE_BOUND;
-                    if self.settings.lmp
-                        && may_skip_quiet
-                        && depth > QUIESCENCE_DEPTH + 1
-                        && iteration_plies <= self.settings.lmp_max_plies
-                        && quiets_tried >= 3 + iteration_plies * iteration_plies
-                        && !self.gives_check(mv)
-                    {
-                        self.stats.late_move_prunes += 1;
-                        continue;
-                    }
-                    quiets_tried += 1;
-                }
                 tried += 1;
-                // Two plies or more from the horizon every reply is a
-                // full-width node that will read the table (and perhaps the
-                // activity cache): start fetching now, so that memory works
-                // while the move's gain and depth are found; and the next
-                // move's too, so that memory works while this one is searched
-                // (near the horizon that search is short).
-                if iteration > QUIESCENCE_DEPTH + 1 {
-                    if fetched_ahead != Some(index) {
-                        self.prefetch_reply(mv, iteration - 1);
-                    }
-                    if index + 1 < last {
-                        self.prefetch_reply(self.move_stack[index + 1].mv, iteration - 1);
-                        fetched_ahead = Some(index + 1);
-                    }
+                if iteration > QUIESCENCE_DEPTH + 1 && index + 1 < last {
+                    // Not micro-Max's, a speed-up only: the next move's reply
+                    // will read the table; start fetching its slot.
+                    self.table
+                        .prefetch(self.board.key_after(self.move_stack[index + 1].mv));
                 }
 
                 // New eval and alpha.
-                let new_eval = eval + self.move_gain(mv);
+                let new_eval = eval
+                    + eval::move_gain_in(EvalStyle::MicroMax, &self.board, mv, self.material_gone);
                 let child_alpha = best.max(alpha);
-                let child_depth = if quiet_check {
-                    QUIESCENCE_DEPTH // the reply searches its evasions
+                // Reduction of non-pawn, non-capture moves except the hash
+                // move (LMR); extend 1 ply if in check.
+                let is_pawn = self.board.piece_at(mv.from).kind() == Some(PieceKind::Pawn);
+                let reduced = iteration > LMR_MIN_DEPTH && !is_capture && !is_hint && !is_pawn;
+                let mut child_depth = if extend_check && iteration > QUIESCENCE_DEPTH {
+                    self.stats.check_extensions += 1;
+                    iteration
+                } else if reduced {
+                    self.stats.lmr_reductions += 1;
+                    iteration - 2
                 } else {
-                    let late_move = late_moves_reducible.then_some(LateMove { number: tried });
-                    self.child_depth(
-                        iteration,
-                        mv,
-                        is_capture,
-                        is_hint,
-                        extend_check,
-                        late_move,
-                        ply,
-                    )
+                    iteration - 1
                 };
 
-                // A quiet check (or an evasion) in quiescence is searched
-                // whatever the score: its point is the threat, which the score
-                // does not show (and an evasion may be the only legal move).
-                let pruned = if quiet_check || evading {
-                    None
+                // Recursive eval. of reply, or fail low if futile: a reply that
+                // would only stand pat cannot bring a move below alpha back.
+                let score = if child_depth <= QUIESCENCE_DEPTH && new_eval <= child_alpha {
+                    self.stats.futility_prunes += 1;
+                    new_eval
                 } else {
-                    // Futility before the horizon (switch `futility_plies`)
-                    // judges only quiet moves other than the hint, in a
-                    // null-window node not in check that has a score.
-                    let quiet_futility =
-                        judged_by_eval && is_quiet && !is_hint && best > -MATE_BOUND;
-                    self.prune_at_horizon(
-                        mv,
-                        [eval, new_eval, child_alpha],
-                        [child_depth, iteration],
-                        quiet_futility,
-                    )
-                };
-                // Deviation from micro-Max (switch `pvs`, on by default):
-                // principal variation search, after the first move.
-                let null_window = self.settings.pvs && tried > 1 && iteration > QUIESCENCE_DEPTH;
-                let score = match pruned {
-                    Some(bound) => bound,
-                    None => self.search_one_move(
-                        mv,
-                        [alpha, child_alpha, beta],
-                        null_window,
-                        [new_eval, activity],
-                        child_depth,
-                        iteration,
-                        ply,
-                        listener,
-                    ),
+                    let undo = self.board.make_move(mv);
+                    self.path_keys.push(self.board.key());
+                    let mut score;
+                    loop {
+                        score = -self.micromax_search(
+                            -beta,
+                            -child_alpha,
+                            -new_eval,
+                            child_depth,
+                            ply + 1,
+                            listener,
+                        );
+                        // A reduced move that beats alpha is searched again, a ply deeper.
+                        if self.stopped || score <= alpha || child_depth + 1 >= iteration {
+                            break;
+                        }
+                        child_depth = iteration - 1;
+                        self.stats.lmr_researches += 1;
+                    }
+                    self.path_keys.pop();
+                    self.board.unmake_move(mv, undo);
+                    score
                 };
                 if self.stopped {
                     self.move_stack.truncate(first);
@@ -559,23 +255,16 @@ impl Searcher {
                 }
 
                 if score > best {
-                    // New best: update max, best.
+                    // New best, update max, best; keep it first in the list
+                    // so that the next iteration tries it first.
                     best = score;
                     best_move = Some(mv);
                     if ply == 0 && iteration > QUIESCENCE_DEPTH {
-                        self.root_best = Some(mv);
-                        self.root_best_score = score;
+                        (self.root_best, self.root_best_score) = (Some(mv), score);
                     }
-                    // Keep it first in the list so the next iteration tries it first.
                     self.move_stack[first..=index].rotate_right(1);
                     if best >= beta && iteration > QUIESCENCE_DEPTH {
                         self.stats.fail_high(tried);
-                        if self.settings.ordering != MoveOrdering::MicroMax && is_quiet {
-                            self.remember_killer(mv, ply);
-                        }
-                        if self.settings.ordering == MoveOrdering::History && is_quiet {
-                            self.update_history(first, index, iteration_plies);
-                        }
                     }
                 }
             }
@@ -585,932 +274,21 @@ impl Searcher {
             if best.abs() > MATE_BOUND && (iteration > QUIESCENCE_DEPTH || ply > 0) {
                 iteration = iteration.max(MATE_DEPTH);
             }
-            // Best loses the king: every move was illegal. Checkmate if we are in
-            // check, otherwise stalemate (micro-Max: `m = m + I | P == I ? m : 0`).
+            // Best loses K: (stale)mate. Checkmate if in check, else stalemate.
             if best == -INFINITY && full_width && !in_check {
                 best = DRAW_SCORE;
             }
-            // Always store in the hash table (always replace, as in micro-Max).
-            if uses_table {
-                let bound = if best >= beta {
-                    Bound::Lower
-                } else if best <= alpha {
-                    Bound::Upper
-                } else {
-                    Bound::Exact
-                };
-                self.table.store(key, best, iteration, bound, best_move);
-            }
+            // Always store in hash tab: move, type (bound or exact).
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best <= alpha {
+                Bound::Upper
+            } else {
+                Bound::Exact
+            };
+            self.table.store(key, best, iteration, bound, best_move);
         }
         self.move_stack.truncate(first);
         best + Score::from(best < eval) // delayed-loss bonus
-    }
-
-    /// Can the side to move capture the king? Then the move that led here
-    /// was illegal. micro-Max finds out in its scoring pass, when a move
-    /// captures the king; reverse futility answers a node before that pass,
-    /// so it asks the board.
-    fn previous_move_was_illegal(&self) -> bool {
-        let us = self.board.side_to_move();
-        self.board
-            .is_attacked(self.board.king_square(us.opposite()), us)
-    }
-
-    /// Switch `recapture_extension`: does capture `mv`, in the node at `ply`,
-    /// take back on the square where the move into the node captured, a
-    /// piece within a pawn of the value that move took?
-    fn is_recapture(&self, mv: Move, ply: usize) -> bool {
-        let Some(Some((square, taken))) = self.path_captures.get(ply).copied() else {
-            return false;
-        };
-        let victim = PIECE_VALUES[self.board.piece_at(mv.to).kind_code()];
-        mv.to == square && (victim - taken).abs() <= PIECE_VALUES[PieceKind::Pawn as usize]
-    }
-
-    /// May a node `ply` plies from the root be searched deeper than asked
-    /// (switch `recapture_extension`)? Only on paths up to twice the root's
-    /// depth, so that extensions cannot chain without end.
-    fn may_extend_at(&self, ply: usize) -> bool {
-        let root_plies = self.root_resume + 1 - QUIESCENCE_DEPTH;
-        (ply as i32) < 2 * root_plies
-    }
-
-    /// `eval` moved towards a draw where the ending is more drawn than the
-    /// material says: the side ahead has no pawns and too little to mate
-    /// (switch `drawish`, [`eval::drawish_scaled`]).
-    fn towards_draw(&self, eval: Score) -> Score {
-        if self.settings.drawish {
-            eval::drawish_scaled(&self.board, eval)
-        } else {
-            eval
-        }
-    }
-
-    /// Start fetching what the reply to `mv`, searched `reply_depth` deep,
-    /// will read first: its hash slot and, if it counts the activity terms,
-    /// its slot of the activity cache. Each read would otherwise wait on
-    /// main memory (the table is far larger than any cache). Only a hint:
-    /// it changes no search.
-    fn prefetch_reply(&self, mv: Move, reply_depth: i32) {
-        let uses_table = self.settings.hash;
-        let counts = counts_activity(reply_depth, self.settings.activity_plies)
-            && !self.activity_cache.is_empty();
-        if !uses_table && !counts {
-            return;
-        }
-        let key = self.board.key_after(mv);
-        if uses_table {
-            self.table.prefetch(key);
-        }
-        if counts {
-            prefetch(&self.activity_cache[activity_slot(key)]);
-        }
-    }
-
-    /// The activity terms (mobility, king attack, ...) of the position, from the
-    /// searcher's cache or counted and remembered there.
-    fn activity(&mut self) -> Score {
-        if !eval::has_activity(self.settings.eval, self.settings.eval_terms) {
-            return 0;
-        }
-        // Made on first use: a search without the terms needs no cache.
-        if self.activity_cache.is_empty() {
-            self.activity_cache = vec![(0, 0); ACTIVITY_CACHE_ENTRIES];
-        }
-        let key = self.board.key();
-        let slot = activity_slot(key);
-        // Key 0 marks an empty slot: the start position's key is not 0, and
-        // a real key of 0 only costs a count.
-        if self.activity_cache[slot].0 == key && key != 0 {
-            return self.activity_cache[slot].1;
-        }
-        let activity =
-            eval::tapered::activity(self.settings.eval_terms, &self.board, self.material_gone);
-        self.activity_cache[slot] = (key, activity);
-        activity
-    }
-
-    /// Resume at stored depth: a hash entry whose bound fits the window tells
-    /// how deep this node has been searched and with what score. Returns the
-    /// iteration to resume from and the score it had.
-    fn resume_at_stored_depth(
-        &self,
-        entry: Option<Entry>,
-        [alpha, beta]: [Score; 2],
-        pv_node: bool,
-        depth: i32,
-        ply: usize,
-    ) -> (i32, Score) {
-        let mut resume = (0, -INFINITY);
-        if let Some(entry) = entry {
-            let usable = match entry.bound {
-                Bound::Exact => true,
-                Bound::Lower => entry.score >= beta,
-                Bound::Upper => entry.score <= alpha,
-            };
-            if usable {
-                resume = (entry.depth, entry.score);
-            }
-            // Deviation from micro-Max (switch `pv_table_cutoffs`): a
-            // stored score was found on some path to this position, blind to
-            // repetitions of the game now being played (a mate stored two
-            // moves ago may now run into a third repetition). A node with an
-            // open window, on the principal variation, may not take it as its
-            // answer: it searches its last iteration.
-            if pv_node
-                && depth > QUIESCENCE_DEPTH
-                && resume.0 >= depth
-                && !self.settings.pv_table_cutoffs.answers(entry.score)
-            {
-                resume = (depth - 1, -INFINITY);
-            }
-        }
-        // The root does not trust the table (micro-Max's `z` flag): it resumes
-        // where the root driver's previous iteration ended, so that it sees every
-        // move and reports its best one.
-        if ply == 0 {
-            resume = (self.root_resume, -INFINITY);
-        }
-        // Deviation from micro-Max (switch `iid`, off by default): no internal
-        // iterative deepening, the node searches the depth asked for at once;
-        // the table's move, killers and history order its moves instead.
-        if !self.settings.iid && ply > 0 && depth > QUIESCENCE_DEPTH {
-            resume.0 = resume.0.max(depth - 1);
-        }
-        // Switch `quiescence=plain`: no scoring pass, and a full-width node starts
-        // at its first full-width iteration (no quiescence pass first).
-        if self.settings.quiescence == Quiescence::Plain {
-            let skip = if depth > QUIESCENCE_DEPTH {
-                QUIESCENCE_DEPTH
-            } else {
-                SCORING_PASS
-            };
-            resume.0 = resume.0.max(skip);
-        }
-        resume
-    }
-
-    /// Start at best-move hint: put the stored best move first and return it.
-    ///
-    /// Deviation from micro-Max: when the stored bound does not fit the window,
-    /// micro-Max keeps only the move's from-square as the place to start its
-    /// board scan; we keep the whole move. At the root the hint is the best move
-    /// of the previous iteration, which micro-Max's root keeps in its locals
-    /// `X`, `Y` from one iteration to the next.
-    fn put_hint_first(
-        &mut self,
-        entry: Option<Entry>,
-        ply: usize,
-        first: usize,
-        last: usize,
-    ) -> Option<Move> {
-        let root_best = self.root_best;
-        let is_hint = |mv: Move| match (ply, entry) {
-            (0, _) => root_best == Some(mv),
-            (_, Some(entry)) => entry.is_best_move(mv),
-            _ => false,
-        };
-        // Switch `hint=off`: the table's move is not put first.
-        let has_hint = match (ply, entry) {
-            (0, _) => root_best.is_some(),
-            (_, Some(entry)) => self.settings.hint && entry.has_best_move(),
-            _ => false,
-        };
-        if !has_hint {
-            return None;
-        }
-        let index = (first..last).find(|&i| is_hint(self.move_stack[i].mv))?;
-        self.move_stack[first..=index].rotate_right(1);
-        Some(self.move_stack[first].mv)
-    }
-
-    /// Wheeler's quiet-first (seed 003): put the first move that would not
-    /// *extend* the search (no capture, no promotion, no check) at the head of
-    /// the list, ahead of the captures and of a capturing hint.
-    ///
-    /// Wheeler's program HAL searches full width to a fixed depth; at its
-    /// horizon a capture, a promotion or a check is searched one ply further,
-    /// any other move is scored by the evaluation at once. His claim is that
-    /// alpha-beta cuts off sooner if such a non-extending move is tried before
-    /// the extending ones: it is cheap, and if it already refutes the
-    /// opponent's last move, the expensive capture sequences are never
-    /// searched (Newborn's idea of trying one move before generating all).
-    /// Our horizon is the full-width iteration whose replies are quiescence
-    /// searches; we take the first such move in the list (the hint, if it is
-    /// quiet, else the first quiet move generated). Here its reply is a
-    /// quiescence search, not a bare evaluation, unless futility pruning
-    /// skips it. The move stays at the head for the node's later iterations
-    /// unless a better move takes its place, as any best move does.
-    fn put_quiet_first(&mut self, first: usize, last: usize) {
-        for index in first..last {
-            let ScoredMove { mv, capture_rank } = self.move_stack[index];
-            if capture_rank.is_none() && mv.promotion.is_none() && !self.gives_check(mv) {
-                self.move_stack[first..=index].rotate_right(1);
-                return;
-            }
-        }
-    }
-
-    /// Does `mv` (pseudo-legal, of the side to move) give check?
-    fn gives_check(&mut self, mv: Move) -> bool {
-        if let Some(check) = self.board.gives_check_quickly(mv) {
-            return check;
-        }
-        let undo = self.board.make_move(mv);
-        let check = self.board.in_check();
-        self.board.unmake_move(mv, undo);
-        check
-    }
-
-    /// Search null move: let the opponent move twice. If we are still >= beta
-    /// after searching that `R` plies shallower, the position is so good that a
-    /// real move will be too: the caller cuts off without trying one. Returns
-    /// the null move's score, or `-INFINITY` when its score is not to be
-    /// trusted. The caller has asked [`Self::null_move_allowed`] first.
-    /// `[eval, activity]` is this node's evaluation and the activity terms in
-    /// it (see [`handed_eval`]).
-    fn search_null_move(
-        &mut self,
-        beta: Score,
-        [eval, activity]: [Score; 2],
-        iteration: i32,
-        ply: usize,
-        listener: &mut dyn Listener,
-    ) -> Score {
-        self.stats.null_tries += 1;
-        if self.settings.recapture_extension && ply + 1 < self.path_captures.len() {
-            self.path_captures[ply + 1] = None;
-        }
-        let undo = self.board.make_null_move();
-        self.path_keys.push(self.board.key());
-        // Deviation from micro-Max (switch `null_reduction`, 3 in the
-        // default): micro-Max reduces the null move's search by R = 2 plies;
-        // 3 measured stronger here (the README's seventh step).
-        let null_depth = iteration - 1 - self.settings.null_reduction;
-        let handed = handed_eval(eval, activity, null_depth, self.settings.activity_plies);
-        let score = -self.search(-beta, 1 - beta, -handed, null_depth, ply + 1, listener);
-        self.path_keys.pop();
-        self.board.unmake_null_move(undo);
-        let ignored = self.settings.null == NullMove::MicroMax
-            && self.material_gone > NULL_MOVE_MATERIAL_LIMIT;
-        if ignored { -INFINITY } else { score }
-    }
-
-    /// May this node's `iteration` try the null move?
-    ///
-    /// Deviation from micro-Max (switch `null=on`, the default): micro-Max tries
-    /// the null move in every node, in check too, and ignores its score late in
-    /// the game (`R > 35`); we skip it at the root, in check, and (switch
-    /// `null_guard`, on by default) whenever the side to move has only king and
-    /// pawns, where zugzwang makes it unsound.
-    fn null_move_allowed(
-        &self,
-        beta: Score,
-        eval: Score,
-        iteration: i32,
-        ply: usize,
-        in_check: bool,
-    ) -> bool {
-        // Deviation from micro-Max (switch `null_eval`, on in the default): a
-        // position that does not even reach beta standing still will hardly
-        // reach it after passing, so the null move is not worth its search.
-        iteration > QUIESCENCE_DEPTH
-            && (!self.settings.null_eval || eval >= beta)
-            && match self.settings.null {
-                NullMove::Off => false,
-                NullMove::On => {
-                    ply > 0
-                        && !in_check
-                        && (!self.settings.null_guard
-                            || self.board.has_non_pawn_material(self.board.side_to_move()))
-                }
-                NullMove::MicroMax => true,
-            }
-    }
-
-    /// The depth of the reply's search: one less than this iteration, less a
-    /// late-move reduction, or this iteration's own depth when the node extends
-    /// check evasions (micro-Max's `C`). `late_move` is the move's place in
-    /// the node's list (and whether the node is on the principal variation)
-    /// when table LMR may reduce it (`None`: micro-Max's rule applies); `ply`
-    /// finds the node's killers.
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn child_depth(
-        &mut self,
-        iteration: i32,
-        mv: Move,
-        is_capture: bool,
-        is_hint: bool,
-        extend_check: bool,
-        late_move: Option<LateMove>,
-        ply: usize,
-    ) -> i32 {
-        // Deviation from micro-Max (switch `check_extension=captures`): only a
-        // capture that gives check is extended, decided by the capturing side
-        // (seed 002: "capturing checks only"), so that an extended line must
-        // lose material on the way and cannot go on for ever.
-        let capturing_check = self.settings.check_extension == CheckExtension::Captures
-            && is_capture
-            && iteration > QUIESCENCE_DEPTH
-            && self.gives_check(mv);
-        if extend_check || capturing_check {
-            self.stats.check_extensions += 1;
-            return iteration;
-        }
-        // Deviation from micro-Max (switch `recapture_extension`, on in the
-        // default): taking back a piece of about the value just taken, on
-        // the same square, only restores the balance; cutting the exchange
-        // short at the horizon would judge the position with one side a
-        // piece up. A ply more lets the search see past it.
-        if self.settings.recapture_extension
-            && is_capture
-            && iteration > QUIESCENCE_DEPTH
-            && self.is_recapture(mv, ply)
-            && self.may_extend_at(ply)
-        {
-            return iteration;
-        }
-        // Deviation from micro-Max (switch `lmr_table`, on by default): the
-        // reduction grows with the depth and with the move's place in the
-        // list, and pawn moves are reduced too; the hint, captures,
-        // promotions, killers, checks and the first two moves are not.
-        if let Some(LateMove {
-            number: move_number,
-        }) = late_move
-        {
-            let plies = iteration - QUIESCENCE_DEPTH;
-            // Switch `lmr_root` (on by default): table LMR reduces the
-            // root's moves too. Off, every root move is searched to the full
-            // depth: each can become the move played, and a reduced move that
-            // fails low there is not looked at again in this iteration.
-            if plies >= 3
-                && (ply > 0 || self.settings.lmr_root)
-                && move_number >= 3
-                && !is_capture
-                && !is_hint
-                && mv.promotion.is_none()
-                && !self.is_killer(mv, ply)
-                && !self.gives_check(mv)
-            {
-                let reduction = late_move_reduction(plies, move_number, self.settings.lmr_divisor);
-                if reduction > 0 {
-                    self.stats.lmr_reductions += 1;
-                    return (iteration - 1 - reduction).max(QUIESCENCE_DEPTH + 1);
-                }
-            }
-            return iteration - 1;
-        }
-        // Late-move reduction: reduce quiet non-pawn moves other than the hint
-        // move; they are re-searched at full depth if they beat alpha.
-        let settings = &self.settings;
-        if iteration > settings.lmr_min_depth
-            && settings.lmr
-            && !is_capture
-            && !is_hint
-            && self.board.piece_at(mv.from).kind() != Some(PieceKind::Pawn)
-        {
-            self.stats.lmr_reductions += 1;
-            return iteration - 1 - settings.lmr_reduction;
-        }
-        iteration - 1
-    }
-
-    /// Which moves quiescence searches. micro-Max: captures (and queen
-    /// promotions) only. Returns `None` to skip `mv`, else whether it is a quiet
-    /// check to be searched.
-    ///
-    /// Deviation from micro-Max (switch `quiescence_checks`, off by default):
-    /// in the first quiescence ply (`checks_ply`), quiet moves that give check
-    /// are searched too, after the captures (seeds 001 and 002). Their reply
-    /// searches every evasion without standing pat; the evasions' replies are
-    /// plain quiescence, so a check sequence ends there.
-    fn quiescence_move(&mut self, mv: Move, is_capture: bool, checks_ply: bool) -> Option<bool> {
-        if is_capture {
-            Some(false)
-        } else {
-            (checks_ply && self.gives_check(mv)).then_some(true)
-        }
-    }
-
-    /// Futility pruning (and, by switch, futility just before the horizon,
-    /// and delta and SEE pruning in quiescence): if the move cannot raise
-    /// alpha, return the bound it is worth without making it. `scores` is
-    /// the node's evaluation, the evaluation after the move and the reply's
-    /// alpha; `quiet_futility` whether futility before the horizon may
-    /// judge this move.
-    fn prune_at_horizon(
-        &mut self,
-        mv: Move,
-        [eval, new_eval, child_alpha]: [Score; 3],
-        [child_depth, iteration]: [i32; 2],
-        quiet_futility: bool,
-    ) -> Option<Score> {
-        // Deviation from micro-Max (switch `futility_plies`, 2 in the default):
-        // futility a ply or two before the horizon too. A quiet move that
-        // leaves the evaluation far below alpha would need the opponent's
-        // reply to lose that much in the few plies left; its bound is its
-        // evaluation plus the margin, which stays at or below alpha.
-        let plies_before_horizon = iteration - QUIESCENCE_DEPTH - 1;
-        if quiet_futility && (1..self.settings.futility_plies).contains(&plies_before_horizon) {
-            let bound = new_eval + self.settings.futility_ply_margin * plies_before_horizon;
-            if bound <= child_alpha && !self.gives_check(mv) {
-                self.stats.futility_prunes += 1;
-                return Some(bound);
-            }
-        }
-        // Futility: the reply would stand pat and fail high, so this move cannot
-        // raise alpha. Do not even make it (micro-Max: `C > 2 | v > V`).
-        // With `quiescence_checks` a reply in check in the first quiescence
-        // ply may not stand pat, so a checking move into it is not futile.
-        let reply_evades = self.settings.quiescence_checks && child_depth == QUIESCENCE_DEPTH;
-        if child_depth <= QUIESCENCE_DEPTH
-            && new_eval + self.settings.futility_margin <= child_alpha
-            && self.settings.futility
-            && !(reply_evades && self.gives_check(mv))
-        {
-            self.stats.futility_prunes += 1;
-            return Some(new_eval);
-        }
-        // Deviation from micro-Max (switch `delta`, off by default): delta
-        // pruning in quiescence. Skip a capture if the stand-pat score plus the
-        // victim's material plus a margin cannot reach alpha. micro-Max's
-        // futility test above is the same idea with no margin and the move's
-        // full gain, so with `futility=on` delta pruning finds little left to
-        // prune; it is measured against `futility=off`.
-        if self.settings.delta && iteration <= QUIESCENCE_DEPTH && mv.promotion.is_none() {
-            let victim = match mv.kind {
-                MoveKind::EnPassant => PIECE_VALUES[PieceKind::Pawn as usize],
-                _ => PIECE_VALUES[self.board.piece_at(mv.to).kind_code()],
-            };
-            let bound = eval + victim + DELTA_MARGIN;
-            if bound <= child_alpha {
-                return Some(bound);
-            }
-        }
-        // Deviation from micro-Max (switch `see_prune`, on by default): skip a
-        // capture in quiescence that loses material by static exchange
-        // evaluation (seed 001): the opponent would recapture, and standing pat
-        // is better. Tested last, as it is the dearest test. Such a move counts
-        // as never searched: its score, -INFINITY, never becomes the best.
-        if self.settings.see_prune
-            && iteration <= QUIESCENCE_DEPTH
-            && !see::is_good_capture(&self.board, mv)
-        {
-            return Some(-INFINITY);
-        }
-        None
-    }
-
-    /// Search one move: make it, search the reply, and search a reduced move
-    /// again at full depth if it beat alpha. `window` is the node's alpha, the
-    /// reply's alpha (best so far) and beta; `[new_eval, activity]` the
-    /// evaluation after the move (from this side, with this node's activity
-    /// terms) and those terms (see [`handed_eval`]).
-    ///
-    /// With `null_window` (switch `pvs`), the move is first searched with the
-    /// null window `child_alpha..child_alpha + 1`: **principal variation
-    /// search** (seed 002). With good ordering the first move is the best, so
-    /// for the others it is enough to prove that they are no better, and a
-    /// null window proves that with the most cut-offs. A move that beats it
-    /// (but not beta) may be better: it is searched again with the full window.
-    #[allow(clippy::too_many_arguments)]
-    fn search_one_move(
-        &mut self,
-        mv: Move,
-        [alpha, child_alpha, beta]: [Score; 3],
-        mut null_window: bool,
-        [new_eval, activity]: [Score; 2],
-        mut child_depth: i32,
-        iteration: i32,
-        ply: usize,
-        listener: &mut dyn Listener,
-    ) -> Score {
-        if self.settings.recapture_extension {
-            self.set_path_capture(ply + 1, mv);
-        }
-        let undo = self.board.make_move(mv);
-        if child_depth > QUIESCENCE_DEPTH {
-            // The reply will probe the table first: start fetching its slot.
-            self.table.prefetch(self.board.key());
-        }
-        self.path_keys.push(self.board.key());
-        // Deviation from micro-Max (switch `research=best`, the default):
-        // micro-Max searches a reduced move again at full depth whenever it
-        // beats the node's alpha. Once an earlier move has raised the best
-        // score above alpha, the reply was searched against that best score
-        // and failed low: a fail-soft score between alpha and best says
-        // "no better than the best", and the full depth is spent in vain.
-        let research_above = match self.settings.research {
-            Research::Alpha => alpha,
-            Research::Best => child_alpha,
-        };
-        let mut score;
-        loop {
-            // Recursive evaluation of the reply.
-            let reply_beta = if null_window { child_alpha + 1 } else { beta };
-            score = -self.search(
-                -reply_beta,
-                -child_alpha,
-                -handed_eval(
-                    new_eval,
-                    activity,
-                    child_depth,
-                    self.settings.activity_plies,
-                ),
-                child_depth,
-                ply + 1,
-                listener,
-            );
-            if self.stopped {
-                break;
-            }
-            if score > research_above && child_depth + 1 < iteration {
-                // A reduced move that beats `research_above` is re-searched at full depth.
-                child_depth = iteration - 1;
-                self.stats.lmr_researches += 1;
-            } else if null_window && score > child_alpha && score < beta {
-                // PVS: it beat the null window; search it with the full one.
-                null_window = false;
-            } else {
-                break;
-            }
-        }
-        self.path_keys.pop();
-        self.board.unmake_move(mv, undo);
-        score
-    }
-
-    /// What `mv` gains for the side to move: micro-Max's incremental
-    /// evaluation, at the root's phase.
-    fn move_gain(&mut self, mv: Move) -> Score {
-        eval::move_gain_cached(
-            self.settings.eval,
-            self.settings.eval_terms,
-            &self.board,
-            mv,
-            self.material_gone,
-            &mut self.structure_cache,
-        )
-    }
-
-    /// Generate this node's moves onto the move stack, ordered as the switches
-    /// `captures` and `ordering` say. Returns `true` if one of them captures
-    /// the king.
-    /// `all_moves` is false for a quiescence node, which needs only captures;
-    /// `horizon` is true for a node one ply from quiescence.
-    fn generate_and_rank(&mut self, all_moves: bool, horizon: bool, ply: usize) -> bool {
-        self.generated.clear();
-        if all_moves {
-            self.board.generate_moves(&mut self.generated);
-        } else {
-            self.board.generate_captures(&mut self.generated);
-        }
-        let first = self.move_stack.len();
-        let queen_pushes = self.settings.eval != EvalStyle::MicroMax;
-        let king_capture = match (self.settings.captures, queen_pushes) {
-            (CaptureOrder::MvvLva, true) => self.rank_mvv_lva::<true>(first),
-            (CaptureOrder::MvvLva, false) => self.rank_mvv_lva::<false>(first),
-            _ => self.generate_in_order(first, queen_pushes),
-        };
-        // Quiescence keeps MVV/LVA: it has no quiet moves to put killers
-        // among, and a static exchange evaluation of every capture there
-        // would cost more than it saves.
-        //
-        // With `ordering=history` a horizon node keeps the MVV/LVA order too:
-        // futility pruning skips most of its quiet moves unsearched, so
-        // sorting them would cost more than it saves.
-        let ordered = match self.settings.ordering {
-            MoveOrdering::MicroMax => false,
-            MoveOrdering::Killers => all_moves,
-            MoveOrdering::History => all_moves && !horizon,
-        };
-        if !king_capture && ordered {
-            self.order_with_killers(first, ply);
-        }
-        king_capture
-    }
-
-    /// Switch `ordering=killers` (seed 002's move ordering). After the hint:
-    /// the *good* captures by MVV/LVA (a capture is good if it promotes, takes
-    /// a piece worth at least the capturer, or loses nothing by static
-    /// exchange evaluation), then the two killer moves of this ply, then the
-    /// other quiet moves, and last the *bad* captures, least bad first.
-    ///
-    /// A **killer** is a quiet move that refuted a position at the same ply:
-    /// a sibling position is likely to be refuted by the same move (a threat
-    /// the opponent keeps making whatever we play).
-    ///
-    /// With `ordering=history` the other quiet moves are sorted by their
-    /// history score, best first.
-    ///
-    /// Deviation from micro-Max: micro-Max has no killers, no history and no
-    /// SEE; it tries every capture before any quiet move.
-    fn order_with_killers(&mut self, first: usize, ply: usize) {
-        let [killer_1, killer_2] = self.killers.get(ply).copied().unwrap_or_default();
-        let by_history = self.settings.ordering == MoveOrdering::History;
-        let (mut keys, mut unsorted) = std::mem::take(&mut self.ordering_scratch);
-        keys.clear();
-        unsorted.clear();
-        unsorted.extend_from_slice(&self.move_stack[first..]);
-        for (place, &scored) in unsorted.iter().enumerate() {
-            let mv = scored.mv;
-            let (class, value) = match scored.capture_rank {
-                Some(rank) if see::is_good_capture(&self.board, mv) => (0, -rank),
-                Some(_) => (5, -see::see(&self.board, mv)),
-                None if Some(mv) == killer_1 => (1, 0),
-                None if Some(mv) == killer_2 => (2, 0),
-                None if by_history => (3, -self.history[self.history_index(mv)]),
-                None => (3, 0),
-            };
-            keys.push(ordering_key(class, value, place));
-        }
-        // Ties keep their order (the place breaks them: quiet moves stay in
-        // generation order). Sorting the bare keys is faster than sorting the
-        // moves with them; each key's place then fetches its move.
-        keys.sort_unstable();
-        for (slot, &key) in self.move_stack[first..].iter_mut().zip(&keys) {
-            *slot = unsorted[place_of(key)];
-        }
-        self.ordering_scratch = (keys, unsorted);
-    }
-
-    /// Switch `recapture_extension`: record what the move that leads to the
-    /// node at `ply` captures, and where.
-    fn set_path_capture(&mut self, ply: usize, mv: Move) {
-        if self.path_captures.len() <= ply {
-            self.path_captures.resize(ply + 1, None);
-        }
-        let victim = self.board.piece_at(mv.to);
-        self.path_captures[ply] =
-            (!victim.is_empty()).then(|| (mv.to, PIECE_VALUES[victim.kind_code()]));
-    }
-
-    /// Remember a quiet move that caused a beta cut-off at `ply` as its first
-    /// killer; the old first killer becomes the second.
-    fn remember_killer(&mut self, mv: Move, ply: usize) {
-        if self.killers.len() <= ply {
-            self.killers.resize(ply + 1, [None; 2]);
-        }
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(mv) {
-            killers[1] = killers[0];
-            killers[0] = Some(mv);
-        }
-    }
-
-    /// Is `mv` one of the two killers of the node at `ply`?
-    fn is_killer(&self, mv: Move, ply: usize) -> bool {
-        self.killers
-            .get(ply)
-            .is_some_and(|killers| killers.contains(&Some(mv)))
-    }
-
-    /// Where `mv` of the side to move keeps its history score.
-    #[inline]
-    fn history_index(&self, mv: Move) -> usize {
-        let side = self.board.side_to_move() as usize;
-        (side * 128 + mv.from.index()) * 128 + mv.to.index()
-    }
-
-    /// A quiet move, now first in the list at `first`, cut off after the
-    /// moves now at `first + 1..=cut_at` were tried: reward it and penalise
-    /// the quiet ones among them, by the square of the plies searched. Each
-    /// update moves a score part of the way to ±[`HISTORY_LIMIT`], so that
-    /// old results fade and no score outgrows the others.
-    ///
-    fn update_history(&mut self, first: usize, cut_at: usize, plies: i32) {
-        let bonus = history_bonus(plies);
-        let slot = self.history_index(self.move_stack[first].mv);
-        nudge_history(&mut self.history[slot], bonus);
-        for index in first + 1..=cut_at {
-            let ScoredMove { mv, capture_rank } = self.move_stack[index];
-            if capture_rank.is_none() && mv.promotion.is_none() {
-                let slot = self.history_index(mv);
-                nudge_history(&mut self.history[slot], -bonus);
-            }
-        }
-    }
-
-    /// Put the generated moves on the move stack from `first` on: captures (and
-    /// with `QUEEN_PUSHES` queen promotions) by MVV/LVA, then the quiet moves.
-    /// Returns `true` if a move captures the king. (A compile-time flag, so the
-    /// loops over every generated move test nothing they need not.)
-    fn rank_mvv_lva<const QUEEN_PUSHES: bool>(&mut self, first: usize) -> bool {
-        // Captures (and promotions) first, ranked by MVV/LVA ...
-        for &mv in &self.generated {
-            let victim = self.board.piece_at(mv.to);
-            if victim.kind() == Some(PieceKind::King) {
-                return true;
-            }
-            if is_tactical(victim, mv, QUEEN_PUSHES) {
-                let rank = eval::mvv_lva(&self.board, mv);
-                // Insertion sort: a node has only a handful of captures.
-                let mut at = self.move_stack.len();
-                self.move_stack.push(ScoredMove {
-                    mv,
-                    capture_rank: Some(rank),
-                });
-                while at > first && self.move_stack[at - 1].capture_rank < Some(rank) {
-                    self.move_stack.swap(at - 1, at);
-                    at -= 1;
-                }
-            }
-        }
-        // ... then the quiet moves in generation order.
-        for &mv in &self.generated {
-            if !is_tactical(self.board.piece_at(mv.to), mv, QUEEN_PUSHES) {
-                self.move_stack.push(ScoredMove {
-                    mv,
-                    capture_rank: None,
-                });
-            }
-        }
-        false
-    }
-
-    /// Switch `captures=generation` / `bestfirst`: the moves in the order the
-    /// generator made them; with `bestfirst` the best MVV/LVA capture goes first,
-    /// as micro-Max's scoring pass leaves it as the hint. Returns `true` if one
-    /// of the moves captures the king.
-    fn generate_in_order(&mut self, first: usize, queen_pushes: bool) -> bool {
-        let mut best_capture: Option<(usize, Score)> = None;
-        for &mv in &self.generated {
-            let victim = self.board.piece_at(mv.to);
-            if victim.kind() == Some(PieceKind::King) {
-                return true;
-            }
-            let rank =
-                is_tactical(victim, mv, queen_pushes).then(|| eval::mvv_lva(&self.board, mv));
-            if let Some(rank) = rank
-                && best_capture.is_none_or(|(_, best)| rank > best)
-            {
-                best_capture = Some((self.move_stack.len(), rank));
-            }
-            self.move_stack.push(ScoredMove {
-                mv,
-                capture_rank: rank,
-            });
-        }
-        if self.settings.captures == CaptureOrder::BestFirst
-            && let Some((at, _)) = best_capture
-        {
-            self.move_stack[first..=at].rotate_right(1);
-        }
-        false
-    }
-
-    /// micro-Max's `N++`: count one node per pass of the deepening loop (the
-    /// scoring pass included), and every [`POLL_INTERVAL`](crate::clock::POLL_INTERVAL)
-    /// nodes look at the clock and the input. Counting where micro-Max counts
-    /// makes our nodes per second comparable with micro-Max's and Fairy-Max's.
-    /// A node answered from the hash table makes no pass and is not counted
-    /// ([`Searcher::calls`] counts those too).
-    #[inline]
-    fn count_node(&mut self, iteration: i32, listener: &mut dyn Listener) {
-        self.nodes += 1;
-        // Full-width passes are the rest: `Searcher::counters` works them out.
-        if iteration == SCORING_PASS {
-            self.stats.scoring_nodes += 1;
-        } else if iteration == QUIESCENCE_DEPTH {
-            self.stats.quiescence_nodes += 1;
-        }
-        if self.nodes.is_multiple_of(crate::clock::POLL_INTERVAL) {
-            self.poll(listener);
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::board::Board;
-    use crate::search::Settings;
-
-    /// A searcher under `spec` on a position for the ordering tests: exd5
-    /// wins a knight (good); Qxh5 loses the queen to gxh5 (bad); the pawn on
-    /// d3 keeps the queen off d5.
-    fn ordering_position(spec: &str) -> Searcher {
-        let mut searcher = Searcher::new(10);
-        searcher.board = Board::from_fen("6k1/8/6p1/3n3p/4P3/3P4/8/1N1Q2K1 w - - 0 1").unwrap();
-        searcher.settings = Settings::from_spec(spec).unwrap();
-        searcher
-    }
-
-    /// The moves on the move stack, in order, as coordinates.
-    fn listed_moves(searcher: &Searcher) -> Vec<String> {
-        let moves = searcher.move_stack.iter();
-        moves.map(|scored| scored.mv.coordinate()).collect()
-    }
-
-    #[test]
-    fn killer_ordering_is_good_captures_killer_quiet_moves_bad_captures() {
-        let mut searcher = ordering_position("ordering=killers");
-        let killer = searcher.board.parse_coordinate_move("b1c3").unwrap();
-        searcher.remember_killer(killer, 0);
-        assert!(!searcher.generate_and_rank(true, false, 0));
-        let moves = listed_moves(&searcher);
-        assert_eq!(moves[0], "e4d5");
-        assert_eq!(moves[1], "b1c3");
-        assert_eq!(moves.last().unwrap(), "d1h5");
-        let quiet = &searcher.move_stack[2..moves.len() - 1];
-        assert!(quiet.iter().all(|scored| scored.capture_rank.is_none()));
-    }
-
-    #[test]
-    fn history_ordering_puts_quiet_moves_that_cut_off_first() {
-        let mut searcher = ordering_position("ordering=history");
-        let killer = searcher.board.parse_coordinate_move("b1c3").unwrap();
-        let often_good = searcher.board.parse_coordinate_move("g1f2").unwrap();
-        let once_good = searcher.board.parse_coordinate_move("d1e2").unwrap();
-        searcher.remember_killer(killer, 0);
-        // g1f2 cut off twice at 5 plies, d1e2 once at 2 plies.
-        for (mv, plies) in [(often_good, 5), (often_good, 5), (once_good, 2)] {
-            searcher.move_stack.clear();
-            searcher.move_stack.push(ScoredMove {
-                mv,
-                capture_rank: None,
-            });
-            searcher.update_history(0, 0, plies);
-        }
-        searcher.move_stack.clear();
-        assert!(!searcher.generate_and_rank(true, false, 0));
-        let moves = listed_moves(&searcher);
-        assert_eq!(moves[..4], ["e4d5", "b1c3", "g1f2", "d1e2"]);
-        assert_eq!(moves.last().unwrap(), "d1h5");
-        // A horizon node is not sorted: its quiet moves stay in generation order.
-        searcher.move_stack.clear();
-        assert!(!searcher.generate_and_rank(true, true, 0));
-        assert_ne!(searcher.move_stack[2].mv, often_good);
-    }
-
-    #[test]
-    fn a_recapture_takes_back_about_the_same_value_on_the_same_square() {
-        let mut searcher = Searcher::new(10);
-        searcher.settings = Settings::from_spec("recapture_extension=on").unwrap();
-        searcher.board = Board::from_fen("4k3/8/4p3/3n1q2/8/2N5/8/4K3 w - - 0 1").unwrap();
-        let knight_takes = searcher.board.parse_coordinate_move("c3d5").unwrap();
-        searcher.set_path_capture(1, knight_takes);
-        searcher.board.make_move(knight_takes);
-        let is_recapture = |searcher: &Searcher, text: &str| {
-            let mv = searcher.board.parse_coordinate_move(text).unwrap();
-            searcher.is_recapture(mv, 1)
-        };
-        assert!(is_recapture(&searcher, "e6d5"));
-        assert!(is_recapture(&searcher, "f5d5"));
-        // A quiet move to elsewhere is no recapture; nor is anything after
-        // a move that took nothing.
-        assert!(!is_recapture(&searcher, "f5f4"));
-        searcher.board = Board::from_fen("4k3/8/4p3/3Q1q2/8/8/8/4K3 b - - 0 1").unwrap();
-        searcher.set_path_capture(1, searcher.board.parse_coordinate_move("f5f4").unwrap());
-        assert!(!is_recapture(&searcher, "e6d5"));
-        // Taking a queen back for a pawn is a gain, not a recapture.
-        let pawn_taken = Board::from_fen("4k3/8/4p3/3p1q2/8/8/8/3QK3 w - - 0 1").unwrap();
-        searcher.board = pawn_taken;
-        let queen_takes = searcher.board.parse_coordinate_move("d1d5").unwrap();
-        searcher.set_path_capture(1, queen_takes);
-        searcher.board.make_move(queen_takes);
-        assert!(!is_recapture(&searcher, "e6d5"));
-    }
-
-    #[test]
-    fn history_rewards_the_cut_and_penalises_quiet_moves_tried_before() {
-        let mut searcher = Searcher::new(10);
-        searcher.settings = Settings::from_spec("ordering=history").unwrap();
-        let [cut, vain, capture] = ["g1f3", "b1c3", "e2e4"]
-            .map(|text| searcher.board.parse_coordinate_move(text).unwrap());
-        searcher.move_stack = vec![
-            ScoredMove {
-                mv: cut,
-                capture_rank: None,
-            },
-            ScoredMove {
-                mv: vain,
-                capture_rank: None,
-            },
-            ScoredMove {
-                mv: capture,
-                capture_rank: Some(1),
-            },
-        ];
-        searcher.update_history(0, 2, 4);
-        let score = |searcher: &Searcher, mv| searcher.history[searcher.history_index(mv)];
-        let scores = [cut, vain, capture].map(|mv| score(&searcher, mv));
-        // A capture (here a move the list says is one) keeps its score.
-        assert_eq!(scores, [16, -16, 0]);
-        // Scores approach the limit but never pass it.
-        for _ in 0..10_000 {
-            searcher.update_history(0, 0, 40);
-        }
-        let cut_score = score(&searcher, cut);
-        assert!(cut_score > HISTORY_LIMIT / 2 && cut_score <= HISTORY_LIMIT);
-    }
-
-    #[test]
-    fn micro_max_ordering_tries_every_capture_first() {
-        let mut searcher = ordering_position("ordering=micromax");
-        assert!(!searcher.generate_and_rank(true, false, 0));
-        let captures = &listed_moves(&searcher)[..2];
-        assert!(captures.contains(&"e4d5".to_string()) && captures.contains(&"d1h5".to_string()));
     }
 }

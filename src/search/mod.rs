@@ -76,14 +76,16 @@ use crate::table::{TranspositionTable, usable_megabytes};
 
 pub mod beal;
 mod micromax;
+mod ordering;
 pub mod see;
 pub mod stats;
 pub mod strength;
 pub mod techniques;
+mod umax;
 
-use micromax::ScoredMove;
+use ordering::ScoredMove;
 pub use stats::SearchStats;
-pub use techniques::{LMR_MIN_DEPTH, LMR_REDUCTION, NULL_MOVE_REDUCTION, Settings};
+pub use techniques::{LMR_MIN_DEPTH, LMR_REDUCTION, NULL_MOVE_REDUCTION, SearchFunction, Settings};
 
 /// micro-Max's `I`: more than any evaluation; the score of capturing a king.
 pub const INFINITY: Score = 32000;
@@ -783,6 +785,46 @@ impl Searcher {
                     .map_or(0, |signals| signals.nodes.load(Ordering::Relaxed)),
             pv: self.principal_variation(self.root_best, plies as usize + 8),
             hash_permille: self.table.permille_used(),
+        }
+    }
+
+    /// micro-Max's `N++`: count one node per pass of the deepening loop (the
+    /// scoring pass included), and every [`POLL_INTERVAL`](crate::clock::POLL_INTERVAL)
+    /// nodes look at the clock and the input. Counting where micro-Max counts
+    /// makes our nodes per second comparable with micro-Max's and Fairy-Max's.
+    /// A node answered from the hash table makes no pass and is not counted
+    /// ([`Searcher::calls`] counts those too).
+    #[inline]
+    fn count_node(&mut self, iteration: i32, listener: &mut dyn Listener) {
+        self.nodes += 1;
+        // Full-width passes are the rest: `Searcher::counters` works them out.
+        if iteration == SCORING_PASS {
+            self.stats.scoring_nodes += 1;
+        } else if iteration == QUIESCENCE_DEPTH {
+            self.stats.quiescence_nodes += 1;
+        }
+        if self.nodes.is_multiple_of(crate::clock::POLL_INTERVAL) {
+            self.poll(listener);
+        }
+    }
+
+    /// The recursive search the settings choose (switch `search`):
+    /// micro-Max's `D()` ([`micromax`]) or umax's default ([`umax`]). The
+    /// root driver calls it; each calls itself below the root.
+    fn search(
+        &mut self,
+        alpha: Score,
+        beta: Score,
+        eval: Score,
+        depth: i32,
+        ply: usize,
+        listener: &mut dyn Listener,
+    ) -> Score {
+        match self.settings.search {
+            SearchFunction::MicroMax => {
+                self.micromax_search(alpha, beta, eval, depth, ply, listener)
+            }
+            SearchFunction::Umax => self.umax_search(alpha, beta, eval, depth, ply, listener),
         }
     }
 

@@ -26,9 +26,6 @@ use crate::eval::{EvalStyle, EvalTerms, Score};
 pub enum CaptureOrder {
     /// All captures first, sorted by MVV/LVA, then the quiet moves.
     MvvLva,
-    /// micro-Max's order: the single best capture of the scoring pass first,
-    /// then every move in the order the generator produced it.
-    BestFirst,
     /// Every move in the order the generator produced it.
     Generation,
 }
@@ -121,10 +118,6 @@ pub enum NullMove {
     /// umax: not at the root, not in check, not when the side to move has only
     /// king and pawns (zugzwang).
     On,
-    /// micro-Max 4.8: in every node from the third iteration on (a null move in
-    /// check gets the king captured, which is how micro-Max learns it is in
-    /// check); its score is ignored once more than 35 units of material are gone.
-    MicroMax,
 }
 
 /// Which recursive search function runs.
@@ -315,7 +308,7 @@ impl Settings {
             hash: true,
             iid: true,
             hint: true,
-            captures: CaptureOrder::BestFirst,
+            captures: CaptureOrder::MvvLva,
             ordering: MoveOrdering::MicroMax,
             quiet_first: false,
             futility: true,
@@ -325,7 +318,7 @@ impl Settings {
             see_prune: false,
             delta: false,
             quiescence_checks: false,
-            null: NullMove::MicroMax,
+            null: NullMove::On,
             null_reduction: NULL_MOVE_REDUCTION,
             null_guard: true,
             null_eval: false,
@@ -499,6 +492,25 @@ impl Settings {
         }
         let option = find_option(&name)?;
         let number = option.kind.parse(option.name, value)?;
+        if option.name == SEARCH_OPTION {
+            // Each search comes with its own settings: micro-Max's, or the
+            // default's when leaving micro-Max's.
+            let chosen = SEARCH_FUNCTIONS[number as usize];
+            if chosen != self.search {
+                let preset = match chosen {
+                    SearchFunction::MicroMax => "micromax",
+                    SearchFunction::Umax => "default",
+                };
+                return self.set(PRESET_OPTION, preset);
+            }
+            return Ok(());
+        }
+        if self.search == SearchFunction::MicroMax && option.name != THREADS_OPTION {
+            return Err(format!(
+                "{name}: search=micromax runs micro-Max's D() as it is; the switches \
+                 apply to umax's search (search=umax or another preset)"
+            ));
+        }
         (option.set)(self, number);
         Ok(())
     }
@@ -589,16 +601,15 @@ impl TechniqueOption {
     }
 }
 
-const CAPTURE_ORDERS: [CaptureOrder; 3] = [
-    CaptureOrder::MvvLva,
-    CaptureOrder::BestFirst,
-    CaptureOrder::Generation,
-];
+const CAPTURE_ORDERS: [CaptureOrder; 2] = [CaptureOrder::MvvLva, CaptureOrder::Generation];
 const MOVE_ORDERINGS: [MoveOrdering; 3] = [
     MoveOrdering::MicroMax,
     MoveOrdering::Killers,
     MoveOrdering::History,
 ];
+/// The option that chooses the recursive search function.
+pub const SEARCH_OPTION: &str = "search";
+
 const SEARCH_FUNCTIONS: [SearchFunction; 2] = [SearchFunction::Umax, SearchFunction::MicroMax];
 const CHECK_EXTENSIONS: [CheckExtension; 4] = [
     CheckExtension::Off,
@@ -613,7 +624,7 @@ const PV_TABLE_CUTOFFS: [PvTableCutoffs; 3] = [
 ];
 const RESEARCHES: [Research; 2] = [Research::Alpha, Research::Best];
 const QUIESCENCE_SCHEMES: [Quiescence; 2] = [Quiescence::TwoPass, Quiescence::Plain];
-const NULL_MOVES: [NullMove; 3] = [NullMove::Off, NullMove::On, NullMove::MicroMax];
+const NULL_MOVES: [NullMove; 2] = [NullMove::Off, NullMove::On];
 const EVAL_STYLES: [EvalStyle; 3] = [EvalStyle::Umax, EvalStyle::MicroMax, EvalStyle::Tapered];
 
 /// Index of `value` in `all` (for the choice options).
@@ -625,9 +636,9 @@ fn index_of<T: PartialEq>(all: &[T], value: &T) -> i32 {
 /// blocks. The front ends list and set options only through this table.
 pub const OPTIONS: &[TechniqueOption] = &[
     TechniqueOption {
-        name: "search",
+        name: SEARCH_OPTION,
         kind: OptionKind::Choice(&["umax", "micromax"]),
-        doc: "the recursive search function: umax's (the switches below choose its techniques) or micro-Max 4.8's D()",
+        doc: "the recursive search: umax's (the switches below choose its techniques) or micro-Max 4.8's D() as it is (preset micromax)",
         get: |s| index_of(&SEARCH_FUNCTIONS, &s.search),
         set: |s, v| s.search = SEARCH_FUNCTIONS[v as usize],
     },
@@ -654,8 +665,8 @@ pub const OPTIONS: &[TechniqueOption] = &[
     },
     TechniqueOption {
         name: "captures",
-        kind: OptionKind::Choice(&["mvvlva", "bestfirst", "generation"]),
-        doc: "capture order: all by MVV/LVA, micro-Max's single best capture first, or none",
+        kind: OptionKind::Choice(&["mvvlva", "generation"]),
+        doc: "capture order: all by MVV/LVA, or as generated",
         get: |s| index_of(&CAPTURE_ORDERS, &s.captures),
         set: |s, v| s.captures = CAPTURE_ORDERS[v as usize],
     },
@@ -724,8 +735,8 @@ pub const OPTIONS: &[TechniqueOption] = &[
     },
     TechniqueOption {
         name: "null",
-        kind: OptionKind::Choice(&["off", "on", "micromax"]),
-        doc: "null-move pruning: off, umax's guarded version, or micro-Max 4.8's",
+        kind: OptionKind::Choice(&["off", "on"]),
+        doc: "null-move pruning (not at the root, not in check)",
         get: |s| index_of(&NULL_MOVES, &s.null),
         set: |s, v| s.null = NULL_MOVES[v as usize],
     },
@@ -1249,7 +1260,7 @@ mod tests {
         for spec in [
             "",
             "null=off",
-            "preset=micromax,null=off",
+            "preset=calibrated,null=off",
             "lmr=off,futility_margin=50",
             "preset=plain,threads=3",
         ] {
@@ -1268,6 +1279,21 @@ mod tests {
     }
 
     #[test]
+    fn micro_maxs_search_takes_no_switches() {
+        let micromax = Settings::preset("micromax").unwrap();
+        assert_eq!(Settings::from_spec("search=micromax").unwrap(), micromax);
+        let error = Settings::from_spec("preset=micromax,null=off").unwrap_err();
+        assert!(error.contains("as it is"), "{error}");
+        let threads = Settings::from_spec("preset=micromax,threads=2").unwrap();
+        assert_eq!(
+            (threads.search, threads.threads),
+            (SearchFunction::MicroMax, 2)
+        );
+        let back = Settings::from_spec("preset=micromax,search=umax").unwrap();
+        assert_eq!(back, Settings::default());
+    }
+
+    #[test]
     fn bad_values_are_refused_with_the_range() {
         let mut settings = Settings::default();
         let error = settings.set("null_reduction", "9").unwrap_err();
@@ -1282,7 +1308,7 @@ mod tests {
             settings
                 .set("null", "maybe")
                 .unwrap_err()
-                .contains("one of off, on, micromax")
+                .contains("one of off, on")
         );
         assert!(
             Settings::from_spec("null")
