@@ -72,7 +72,7 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, Move, Square};
 use crate::clock::{Deadlines, Limits};
 use crate::eval::{self, Score};
-use crate::table::{TranspositionTable, usable_megabytes};
+use crate::table::{self, TranspositionTable, usable_megabytes};
 
 pub mod beal;
 mod micromax;
@@ -806,6 +806,15 @@ impl Searcher {
         if self.nodes.is_multiple_of(crate::clock::POLL_INTERVAL) {
             self.poll(listener);
         }
+    }
+
+    /// Lookup pos. in hash table: the entry stored for `key`, if any, counted
+    /// in the statistics.
+    fn probe_table(&mut self, key: u64) -> Option<table::Entry> {
+        let entry = self.table.probe(key);
+        self.stats.hash_probes += 1;
+        self.stats.hash_hits += u64::from(entry.is_some());
+        entry
     }
 
     /// The recursive search the settings choose (switch `search`):
