@@ -6,12 +6,8 @@
 
 mod common;
 
-use common::Engine;
-use umax::board::Board;
-use umax::clock::Limits;
+use common::{Engine, library_nodes, uci_nodes};
 use umax::search::techniques::{OPTIONS, THREADS_OPTION};
-use umax::search::{Searcher, Settings, Silent};
-use umax::table::TranspositionTable;
 
 /// The most options a GUI may be shown.
 const MOST_OPTIONS: usize = 13;
@@ -157,30 +153,6 @@ fn features(line: &str) -> Vec<(String, String)> {
         rest = after.trim_start();
     }
     pairs
-}
-
-/// Nodes of a search of the start position to `depth` under `spec`, from the
-/// library, with the table the harness gives the engine (`--hash 16`).
-fn library_nodes(spec: &str, depth: u32) -> u64 {
-    let mut searcher = Searcher::with_table(TranspositionTable::try_with_megabytes(16).unwrap());
-    searcher.set_settings(Settings::from_spec(spec).unwrap());
-    searcher
-        .think(&Board::start(), &[], &Limits::depth(depth), &mut Silent)
-        .info
-        .nodes
-}
-
-/// The node count of the last `info depth` line before `bestmove`.
-fn uci_nodes(engine: &mut Engine) -> u64 {
-    let (lines, _) = engine.until("bestmove", |line| line.starts_with("bestmove"));
-    let last = lines
-        .iter()
-        .rev()
-        .find(|line| line.starts_with("info depth"))
-        .expect("an info line");
-    let words: Vec<&str> = last.split_whitespace().collect();
-    let at = words.iter().position(|&word| word == "nodes").unwrap();
-    words[at + 1].parse().unwrap()
 }
 
 /// Nodes of a new UCI game's search of the start position to `depth`.

@@ -6,38 +6,10 @@
 
 mod common;
 
-use common::Engine;
-use umax::board::Board;
-use umax::clock::Limits;
+use common::{Engine, library_nodes, uci_nodes};
 use umax::search::techniques::OPTIONS;
-use umax::search::{Searcher, Settings, Silent};
-use umax::table::TranspositionTable;
 
 const DEPTH: u32 = 5;
-
-/// Nodes of a depth-5 search of the start position under `spec`, from the library.
-fn library_nodes(spec: &str) -> u64 {
-    // The harness starts umax with --hash 16: the same table, the same tree.
-    let mut searcher = Searcher::with_table(TranspositionTable::try_with_megabytes(16).unwrap());
-    searcher.set_settings(Settings::from_spec(spec).unwrap());
-    searcher
-        .think(&Board::start(), &[], &Limits::depth(DEPTH), &mut Silent)
-        .info
-        .nodes
-}
-
-/// The node count of the last UCI `info depth` line of a search.
-fn uci_nodes(engine: &mut Engine) -> u64 {
-    let (lines, _) = engine.until("bestmove", |line| line.starts_with("bestmove"));
-    let last = lines
-        .iter()
-        .rev()
-        .find(|line| line.starts_with("info depth"))
-        .expect("an info line");
-    let words: Vec<&str> = last.split_whitespace().collect();
-    let at = words.iter().position(|&word| word == "nodes").unwrap();
-    words[at + 1].parse().unwrap()
-}
 
 #[test]
 fn uci_offers_lab_and_setoption_changes_the_search() {
@@ -84,7 +56,11 @@ fn uci_offers_lab_and_setoption_changes_the_search() {
         engine.send(setoption);
         engine.send("position startpos");
         engine.send(&format!("go depth {DEPTH}"));
-        assert_eq!(uci_nodes(&mut engine), library_nodes(spec), "{setoption}");
+        assert_eq!(
+            uci_nodes(&mut engine),
+            library_nodes(spec, DEPTH),
+            "{setoption}"
+        );
         engine.send("setoption name Lab value <empty>");
     }
     engine.send("setoption name null value sometimes");
@@ -129,7 +105,7 @@ fn xboard_offers_lab_and_option_changes_the_search() {
             .find(|line| line.starts_with(&format!("{DEPTH} ")))
             .expect("a thinking line at the full depth");
         let nodes: u64 = last.split_whitespace().nth(3).unwrap().parse().unwrap();
-        assert_eq!(nodes, library_nodes("null=off"), "{command}");
+        assert_eq!(nodes, library_nodes("null=off", DEPTH), "{command}");
         engine.send("option Lab=");
     }
     engine.send("option lmr=maybe");

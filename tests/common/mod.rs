@@ -337,3 +337,31 @@ pub fn walk_random_games(seed: u64, plies: usize, mut visit: impl FnMut(&Board))
         }
     }
 }
+
+/// Nodes of a search of the start position to `depth` under the laboratory
+/// spec `spec`, from the library, with the table the harness's engines get
+/// (`--hash 16`): the tree a protocol's search must match.
+pub fn library_nodes(spec: &str, depth: u32) -> u64 {
+    use umax::clock::Limits;
+    use umax::search::{Searcher, Settings, Silent};
+    use umax::table::TranspositionTable;
+    let mut searcher = Searcher::with_table(TranspositionTable::try_with_megabytes(16).unwrap());
+    searcher.set_settings(Settings::from_spec(spec).unwrap());
+    searcher
+        .think(&Board::start(), &[], &Limits::depth(depth), &mut Silent)
+        .info
+        .nodes
+}
+
+/// The node count of the last UCI `info depth` line before `bestmove`.
+pub fn uci_nodes(engine: &mut Engine) -> u64 {
+    let (lines, _) = engine.until("bestmove", |line| line.starts_with("bestmove"));
+    let last = lines
+        .iter()
+        .rev()
+        .find(|line| line.starts_with("info depth"))
+        .expect("an info line");
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let at = words.iter().position(|&word| word == "nodes").unwrap();
+    words[at + 1].parse().unwrap()
+}
