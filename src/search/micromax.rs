@@ -32,7 +32,7 @@
 //! | `e`, `E` | `eval`, the board's e.p. square | evaluation; e.p. square |
 //! | `z` | `ply == 0` | "this is the root" |
 //! | `n`, `d` | `depth`, `iteration` | depth asked; the deepening loop's depth |
-//! | `m`; `X`, `Y` | `best`; `best_move` | best score and move so far |
+//! | `m`; `Y`; `X` | `best`; `best_move`; its `from` or `scan_start` | best score, move; scan's start |
 //! | `P` | `null_score` | the null move's score (`P == I`: in check) |
 //! | `R` | `material_gone` | non-pawn material gone (game phase) |
 //! | `C`, `V` | `child_depth`, `child_alpha` | depth and alpha of the reply |
@@ -47,7 +47,7 @@
 //! count, and the root's deepening loop in the root driver (`search`'s
 //! `Searcher::deepen`, micro-Max's `z` branch).
 
-use crate::board::PieceKind;
+use crate::board::{PieceKind, Square};
 use crate::eval::{self, EvalStyle, Score};
 use crate::table::Bound;
 
@@ -119,29 +119,32 @@ impl Searcher {
             return best + Score::from(best < eval); // deep enough: the table answers
         }
 
-        // Deviation from micro-Max: micro-Max scans the board for its moves in
-        // every iteration; we generate them once (captures only in a node
-        // that will only do quiescence). Their order is micro-Max's: the
-        // hash move, the best capture (`generate_in_order` finds it as the
-        // scoring pass does), then the rest as generated. A king capture
-        // means the move that led here was illegal.
+        // Deviation from micro-Max: micro-Max scans the board for its moves
+        // in every iteration; we generate them once (captures only in a node
+        // that will only do quiescence) and try them in the order of its scan
+        // (`micro_max_scan_order`), the hint once, not again in the scan. A
+        // king capture means the move that led here was illegal.
         let full_width = depth > QUIESCENCE_DEPTH;
         let first = self.move_stack.len();
-        self.stats.move_lists += 1;
-        self.generate(full_width);
-        if self.generate_in_order(first, false, true) {
+        let Some(stored) = self.generate_in_scan_order(first, full_width, entry) else {
             self.count_node((iteration + 1).max(SCORING_PASS), listener);
             self.move_stack.truncate(first);
             return INFINITY; // K capture
-        }
+        };
         let last = self.move_stack.len();
+        // Start at best-move hint: the stored move if the entry fits, at the
+        // root the root's best. The scan starts at its from-square, or at the
+        // stored move's if the entry misfits (micro-Max's `X`). (Deviation
+        // from micro-Max: on a miss micro-Max's `X` is what the slot holds,
+        // another position's; ours is a8.)
+        let hint = if ply == 0 { self.root_best } else { stored };
+        let mut best_move = hint.filter(|_| ply == 0 || iteration > 0);
+        let scan_start = best_move.or(stored).map_or(Square::A8, |mv| mv.from);
         if iteration < SCORING_PASS {
             iteration = SCORING_PASS; // the scoring pass is done
             self.count_node(SCORING_PASS, listener);
+            best_move = self.scoring_pass(first, last, scan_start, eval);
         }
-        // Start at best-move hint. (Deviation from micro-Max: the whole move,
-        // where micro-Max keeps only its from-square when the bound misfits.)
-        let mut best_move = self.put_hint_first(entry, ply, first, last, true);
         // Extend 1 ply if in check, but not in the end game (`R > 29`).
         // Deviation from micro-Max: micro-Max learns it is in check when its
         // null move gets the king captured (`P == I`); we ask the board.
@@ -183,23 +186,26 @@ impl Searcher {
             };
 
             // Try the best move first, then scan the others.
-            let mut tried = 0;
-            for index in first..last {
+            let order = self.micro_max_scan_order(first, last, scan_start, best_move);
+            let (mut order, mut tried) = (order.peekable(), 0);
+            while let Some((index, is_hint)) = order.next() {
                 if best >= beta {
                     break; // abort on fail high
                 }
                 let ScoredMove { mv, capture_rank } = self.move_stack[index];
                 let is_capture = capture_rank.is_some();
-                if iteration <= QUIESCENCE_DEPTH && !is_capture {
-                    continue; // quiescence: captures only
+                let under_promotion = mv.promotion.is_some_and(|kind| kind != PieceKind::Queen);
+                if iteration <= QUIESCENCE_DEPTH && (!is_capture || under_promotion) {
+                    continue; // quiescence: captures only, promoting to queens
                 }
-                let is_hint = index == first && best_move == Some(mv);
                 tried += 1;
-                if iteration > QUIESCENCE_DEPTH + 1 && index + 1 < last {
+                if iteration > QUIESCENCE_DEPTH + 1
+                    && let Some(&(next, _)) = order.peek()
+                {
                     // Not micro-Max's, a speed-up only: the next move's reply
                     // will read the table; start fetching its slot.
                     self.table
-                        .prefetch(self.board.key_after(self.move_stack[index + 1].mv));
+                        .prefetch(self.board.key_after(self.move_stack[next].mv));
                 }
 
                 // New eval and alpha.
@@ -255,14 +261,12 @@ impl Searcher {
                 }
 
                 if score > best {
-                    // New best, update max, best; keep it first in the list
-                    // so that the next iteration tries it first.
+                    // New best, update max, best: the next iteration's hint.
                     best = score;
                     best_move = Some(mv);
                     if ply == 0 && iteration > QUIESCENCE_DEPTH {
                         (self.root_best, self.root_best_score) = (Some(mv), score);
                     }
-                    self.move_stack[first..=index].rotate_right(1);
                     if best >= beta && iteration > QUIESCENCE_DEPTH {
                         self.stats.fail_high(tried);
                     }

@@ -5,8 +5,9 @@
 //! one rule, **best move first**: the move that was best in the previous
 //! iteration (or that the hash table remembers) is tried first, then the
 //! others as its board scan meets them, with the best capture of the scoring
-//! pass as the first hint. umax's default adds what the seeds' move-ordering
-//! log measured:
+//! pass as the first hint ([`Searcher::micro_max_scan_order`] orders
+//! `search=micromax`'s moves so). umax's default adds what the seeds'
+//! move-ordering log measured:
 //!
 //! * **MVV/LVA**: captures before quiet moves, the most valuable victim
 //!   first and, among equal victims, the least valuable attacker
@@ -21,7 +22,7 @@
 //! Each node's moves live in one slice of the searcher's move stack; these
 //! functions fill and reorder that slice.
 
-use crate::board::{Move, MoveKind, Piece, PieceKind};
+use crate::board::{Board, Color, Move, MoveKind, Piece, PieceKind, Square};
 use crate::eval::{self, EvalStyle, Score};
 use crate::table::Entry;
 
@@ -87,8 +88,178 @@ pub(super) fn is_tactical(victim: Piece, mv: Move, queen_pushes: bool) -> bool {
         || (queen_pushes && mv.promotion == Some(PieceKind::Queen))
 }
 
+/// micro-Max's step vectors `o[]`, on its own 0x88 board (row 0 is rank 8,
+/// so -16 is a step towards rank 8), a 0 ending each piece's list.
+const MICRO_MAX_STEPS: [i32; 17] = [
+    -16, -15, -17, 0, 1, 16, 0, 1, 16, 15, 17, 0, 14, 18, 31, 33, 0,
+];
+
+/// Where each piece's steps start in [`MICRO_MAX_STEPS`] (micro-Max's
+/// `o[p + 16]`, one before the first), by micro-Max's piece code `p`.
+const MICRO_MAX_FIRST_STEP: [i32; 8] = [0, 7, -1, 11, 6, 8, 3, 6];
+
+/// micro-Max's piece codes (`p = u & 7`) of `side`'s pieces, by umax's kind
+/// code: white pawn 1, black pawn 2, knight 3, king 4, bishop 5, rook 6,
+/// queen 7.
+#[inline]
+fn micro_max_codes(side: Color) -> [usize; 8] {
+    let pawn = if side == Color::White { 1 } else { 2 };
+    [0, pawn, 3, 5, 6, 7, 4, 0] // -, P, N, B, R, Q, K
+}
+
+/// `DIRECTIONS[p]`: the directions of micro-Max's piece `p` in the order its
+/// direction loop tries them (`r = p > 2 & r < 0 ? -r : -o[++j]`: a pawn's
+/// push, then its captures, the h-side first for White, the a-side for
+/// Black; the other pieces each step and then its opposite), as umax's 0x88
+/// steps (rank 1 first); 0 ends the list.
+const DIRECTIONS: [[i32; 8]; 8] = {
+    let mut directions = [[0; 8]; 8];
+    let mut code = 1;
+    while code < 8 {
+        let (mut j, mut r, mut direction) = (MICRO_MAX_FIRST_STEP[code], code as i32, 0);
+        loop {
+            r = if code > 2 && r < 0 {
+                -r
+            } else {
+                j += 1;
+                -MICRO_MAX_STEPS[j as usize]
+            };
+            if r == 0 {
+                break;
+            }
+            let file_step = ((r + 8) & 15) - 8;
+            directions[code][direction] = file_step - (r - file_step); // rows flipped
+            direction += 1;
+        }
+        code += 1;
+    }
+    directions
+};
+
+/// `SCAN_STEPS[p][to - from + 120]`: the place of a move of micro-Max's
+/// piece `p` among that piece's moves in micro-Max's scan, as `direction <<
+/// 3 | distance` ([`DIRECTIONS`], each ray from near to far). A pawn's double
+/// push and castling (the king's second step along its rank) are a ray's
+/// second step, as micro-Max makes them.
+static SCAN_STEPS: [[u8; 240]; 8] = {
+    let mut table = [[0; 240]; 8];
+    let mut code = 1;
+    while code < 8 {
+        let mut direction = 0;
+        while direction < 8 && DIRECTIONS[code][direction] != 0 {
+            let step = DIRECTIONS[code][direction];
+            let mut distance = 1;
+            while distance < 8 && (distance * step).abs() < 120 {
+                let slot = &mut table[code][(distance * step + 120) as usize];
+                if *slot == 0 {
+                    *slot = (direction << 3 | distance as usize) as u8;
+                }
+                distance += 1;
+            }
+            direction += 1;
+        }
+        code += 1;
+    }
+    table
+};
+
+/// micro-Max's square number `x` of `square`: its 0x88 index with rank 8 as
+/// row 0. The board scan (`x = x + 9 & ~M`) meets the squares in its order.
+#[inline]
+fn scan_index(square: Square) -> usize {
+    square.index() ^ 0x70
+}
+
+/// The place of `mv`, a move of micro-Max's piece `code`, in micro-Max's
+/// scan of the board from a8: its from-square's scan index, the step's place
+/// among the piece's moves, then the promotion (micro-Max's queen first,
+/// umax's under-promotions after).
+#[inline(always)]
+fn scan_key(code: usize, mv: Move) -> u64 {
+    // By umax's kind code: none, -, N, B, R, Q (micro-Max's queen first).
+    const PROMOTIONS: [u64; 8] = [0, 0, 1, 3, 2, 0, 0, 0];
+    let step = mv.to.index() + 120 - mv.from.index();
+    let place = u64::from(SCAN_STEPS[code][step]);
+    let promotion = PROMOTIONS[mv.promotion.map_or(0, |kind| kind as usize)];
+    (scan_index(mv.from) as u64) << 8 | place << 2 | promotion
+}
+
+/// Sort `keys`, in few steps if they are nearly sorted.
+fn insertion_sort(keys: &mut [u64]) {
+    for i in 1..keys.len() {
+        let key = keys[i];
+        let mut j = i;
+        while j > 0 && keys[j - 1] > key {
+            keys[j] = keys[j - 1];
+            j -= 1;
+        }
+        keys[j] = key;
+    }
+}
+
+/// The move of `moves` (each with its rank and its place in a scan) with the
+/// highest rank, the first in the scan of those, if that rank beats `eval`:
+/// micro-Max's scoring pass, `if (v > m)`.
+fn first_best(moves: impl Iterator<Item = (Move, Score, u64)>, eval: Score) -> Option<Move> {
+    let mut best: Option<(Score, u64, Move)> = None;
+    for (mv, rank, place) in moves {
+        if best.map_or(rank > eval, |(high, at, _)| (rank, at) > (high, place)) {
+            best = Some((rank, place, mv));
+        }
+    }
+    best.map(|(_, _, mv)| mv)
+}
+
+/// The quiet move micro-Max's scoring pass picks on `board`, which has no
+/// capture: a quiet move ranks minus its piece's code, so the pass picks the
+/// first piece met in a scan from `start` of those with a quiet move and
+/// the lowest code, if minus that code beats `eval`, and its first quiet move.
+fn first_quiet_move(board: &Board, start: Square, eval: Score) -> Option<Move> {
+    const BY_CODE: [PieceKind; 6] = [
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::King,
+        PieceKind::Bishop,
+        PieceKind::Rook,
+        PieceKind::Queen,
+    ];
+    let us = board.side_to_move();
+    let codes = micro_max_codes(us);
+    let empty = !board.occupied();
+    // A set of squares turned so that bit `i` is the square the scan from
+    // `start` meets `i`-th (its bytes swapped, rank 8 comes first).
+    let start = (start.bit_index() ^ 56) as u32;
+    let turn = |set: u64| set.swap_bytes().rotate_right(start);
+    let square = |i: u32| Square::from_bit_index(((i + start) & 63) ^ 56);
+    for kind in BY_CODE {
+        let code = codes[kind as usize];
+        if -(code as Score) <= eval {
+            return None;
+        }
+        let mut pieces = turn(board.pieces_of(us, kind));
+        while pieces != 0 {
+            let from = square(pieces.trailing_zeros());
+            pieces &= pieces - 1;
+            // A pawn's only quiet moves are its pushes, the first direction.
+            let directions = DIRECTIONS[code].iter().take(if code < 3 { 1 } else { 8 });
+            let step = directions
+                .take_while(|&&step| step != 0)
+                .find_map(|&step| from.offset(step as i8).filter(|to| empty & to.bit() != 0));
+            if let Some(to) = step {
+                let promotes = kind == PieceKind::Pawn && to.rank() == us.promotion_rank();
+                return Some(Move {
+                    promotion: promotes.then_some(PieceKind::Queen),
+                    ..Move::new(from, to)
+                });
+            }
+        }
+    }
+    None
+}
+
 impl Searcher {
-    /// Start at best-move hint: put the stored best move first and return it.
+    /// Start at best-move hint: put the stored best move first and return it
+    /// (umax's search; micro-Max's, `micromax.rs`, starts as micro-Max does).
     ///
     /// Deviation from micro-Max: when the stored bound does not fit the window,
     /// micro-Max keeps only the move's from-square as the place to start its
@@ -162,7 +333,7 @@ impl Searcher {
         let king_capture = match (self.settings.captures, queen_pushes) {
             (CaptureOrder::MvvLva, true) => self.rank_mvv_lva::<true>(first),
             (CaptureOrder::MvvLva, false) => self.rank_mvv_lva::<false>(first),
-            (CaptureOrder::Generation, _) => self.generate_in_order(first, queen_pushes, false),
+            (CaptureOrder::Generation, _) => self.generate_in_order(queen_pushes),
         };
         // Quiescence keeps MVV/LVA: it has no quiet moves to put killers
         // among, and a static exchange evaluation of every capture there
@@ -193,18 +364,10 @@ impl Searcher {
         }
     }
 
-    /// The generated moves onto the move stack from `first` on, in the order
-    /// the generator made them (switch `captures=generation`); with
-    /// `best_first` (micro-Max's search) the best MVV/LVA capture goes first,
-    /// as micro-Max's scoring pass leaves it as the hint. Returns `true` if
-    /// one of the moves captures the king.
-    pub(super) fn generate_in_order(
-        &mut self,
-        first: usize,
-        queen_pushes: bool,
-        best_first: bool,
-    ) -> bool {
-        let mut best_capture: Option<(usize, Score)> = None;
+    /// The generated moves onto the move stack, in the order the generator
+    /// made them (switch `captures=generation`). Returns `true` if one of the
+    /// moves captures the king.
+    pub(super) fn generate_in_order(&mut self, queen_pushes: bool) -> bool {
         for &mv in &self.generated {
             let victim = self.board.piece_at(mv.to);
             if victim.kind() == Some(PieceKind::King) {
@@ -212,20 +375,163 @@ impl Searcher {
             }
             let rank =
                 is_tactical(victim, mv, queen_pushes).then(|| eval::mvv_lva(&self.board, mv));
-            if let Some(rank) = rank
-                && best_capture.is_none_or(|(_, best)| rank > best)
-            {
-                best_capture = Some((self.move_stack.len(), rank));
-            }
             self.move_stack.push(ScoredMove {
                 mv,
                 capture_rank: rank,
             });
         }
-        if best_first && let Some((at, _)) = best_capture {
-            self.move_stack[first..=at].rotate_right(1);
-        }
         false
+    }
+
+    /// micro-Max's moves of a node onto the move stack from `first` on, in the
+    /// order of its board scan from a8 (see [`Searcher::micro_max_scan_order`]),
+    /// each capture ranked by micro-Max's MVV/LVA (`i - p`: the victim's
+    /// value, in centipawns as umax's evaluation is, less the capturer's
+    /// piece code). All moves, or (`all_moves` false: a quiescence node)
+    /// the captures only.
+    ///
+    /// Returns `None` if a move captures the king, else the table's move
+    /// (`entry`'s): one of the moves, or in a quiescence node perhaps a quiet
+    /// one, which micro-Max's scan would start from.
+    pub(super) fn generate_in_scan_order(
+        &mut self,
+        first: usize,
+        all_moves: bool,
+        entry: Option<Entry>,
+    ) -> Option<Option<Move>> {
+        self.stats.move_lists += 1;
+        self.generate(all_moves);
+        // One key per move: its place in the scan, its rank + 1 (0: quiet)
+        // and its place in the generated list; sorted, they give the moves.
+        let (mut keys, unsorted) = std::mem::take(&mut self.ordering_scratch);
+        keys.clear();
+        let board = &self.board;
+        let codes = micro_max_codes(board.side_to_move());
+        let mut king_capture = false;
+        keys.extend(self.generated.iter().enumerate().map(|(place, &mv)| {
+            let victim = board.piece_at(mv.to);
+            king_capture |= victim.kind() == Some(PieceKind::King);
+            let code = codes[board.piece_at(mv.from).kind_code()];
+            let rank = is_tactical(victim, mv, false).then(|| {
+                let value = match mv.kind {
+                    MoveKind::EnPassant => eval::PIECE_VALUES[PieceKind::Pawn as usize],
+                    _ => eval::piece_value(victim, mv.to),
+                };
+                value - code as Score
+            });
+            let rank = rank.map_or(0, |rank| rank as u64 + 1);
+            scan_key(code, mv) << 48 | rank << 16 | place as u64
+        }));
+        if !king_capture {
+            // The generator goes rank by rank from rank 1, the scan from rank
+            // 8: backwards, little is left to sort.
+            keys.reverse();
+            insertion_sort(&mut keys);
+            let generated = &self.generated;
+            self.move_stack.extend(keys.iter().map(|&key| {
+                let rank = (key >> 16 & 0xFFFF_FFFF) as Score;
+                ScoredMove {
+                    mv: generated[(key & 0xFFFF) as usize],
+                    capture_rank: (rank > 0).then(|| rank - 1),
+                }
+            }));
+        }
+        self.ordering_scratch = (keys, unsorted);
+        if king_capture {
+            return None;
+        }
+        let Some(entry) = entry.filter(Entry::has_best_move) else {
+            return Some(None);
+        };
+        let mut moves = self.move_stack[first..].iter().map(|scored| scored.mv);
+        let stored = moves.find(|&mv| entry.is_best_move(mv));
+        if stored.is_some() || all_moves {
+            return Some(stored);
+        }
+        self.generate(true); // a quiet move, perhaps
+        let mut moves = self.generated.iter().copied();
+        Some(moves.find(|&mv| entry.is_best_move(mv)))
+    }
+
+    /// micro-Max's scoring pass (its iteration 1, `v = i - p`): of the moves
+    /// from `first` to `last` (in scan order from a8), the first met in a
+    /// scan from `start` with the highest MVV/LVA rank, a quiet move ranking
+    /// minus its piece's code, if that beats `eval`: the first iteration's
+    /// hint. (With no capture, a quiescence node may pick a quiet move: it
+    /// is not searched there, but the table keeps it.)
+    pub(super) fn scoring_pass(
+        &self,
+        first: usize,
+        last: usize,
+        start: Square,
+        eval: Score,
+    ) -> Option<Move> {
+        let moves = &self.move_stack[first..last];
+        let captures = moves.iter().enumerate().filter_map(|(index, scored)| {
+            // Its place in the scan from `start`: its square's, then its own.
+            let turned = (scan_index(scored.mv.from) + 0x80 - scan_index(start)) & 0x7F;
+            Some((
+                scored.mv,
+                scored.capture_rank?,
+                (turned << 16 | index) as u64,
+            ))
+        });
+        if let Some(mv) = first_best(captures, eval) {
+            return Some(mv);
+        }
+        // A capture outranks every quiet move, which ranks -1 at most.
+        if eval >= -1 || moves.iter().any(|scored| scored.capture_rank.is_some()) {
+            return None;
+        }
+        first_quiet_move(&self.board, start, eval)
+    }
+
+    /// The order in which micro-Max tries the moves from `first` to `last`
+    /// (in the order of its scan from a8) in an iteration with the best-move
+    /// hint `hint`, its scan starting at the hint's from-square (without a
+    /// hint, at `start`): their indices, each with whether it is tried as the
+    /// hint.
+    ///
+    /// micro-Max has no move list. In each iteration it scans the board
+    /// (`x = x + 9 & ~M`: a8 to h8, a7 to h7, ... h1, wrapping round to a8)
+    /// from the from-square `X` of the best move so far, and tries the moves
+    /// of each of its pieces as they come: direction by direction in the
+    /// order of its step-vector table `o[]` ([`SCAN_STEPS`]), each ray from
+    /// near to far; a pawn pushes, pushes twice, then captures; the king
+    /// castles as the second step of its ray along the rank. Before the scan
+    /// it tries the hint `Y` (the best move so far), unless that is a double
+    /// move (castling or a double push: `h = Y & S`), which the scan meets
+    /// soon enough. (It meets the hint again there, and finds its score in
+    /// the table; we do not try it twice.)
+    pub(super) fn micro_max_scan_order(
+        &self,
+        first: usize,
+        last: usize,
+        start: Square,
+        hint: Option<Move>,
+    ) -> impl Iterator<Item = (usize, bool)> + use<> {
+        let start = hint.map_or(start, |mv| mv.from);
+        let at = self.scan_start_index(first, last, start);
+        let scan = (at..last).chain(first..at);
+        let hint = hint.filter(|mv| !matches!(mv.kind, MoveKind::Castle | MoveKind::DoublePush));
+        let moves = &self.move_stack[first..last];
+        let hint = hint.and_then(|hint| moves.iter().position(|scored| scored.mv == hint));
+        let hint = hint.map(|index| first + index);
+        let scan = scan.filter(move |&index| Some(index) != hint);
+        hint.map(|index| (index, true))
+            .into_iter()
+            .chain(scan.map(|index| (index, false)))
+    }
+
+    /// Where a scan from `start` begins in the moves from `first` to `last`,
+    /// which are in scan order from a8: at the first move of the first square
+    /// met.
+    fn scan_start_index(&self, first: usize, last: usize, start: Square) -> usize {
+        let moves = &self.move_stack[first..last];
+        let after = moves
+            .iter()
+            .position(|scored| scan_index(scored.mv.from) >= scan_index(start));
+        first + after.unwrap_or(0) // past the last square: round to a8
     }
 
     /// Put the generated moves on the move stack from `first` on: captures (and
@@ -450,6 +756,117 @@ mod tests {
         }
         let cut_score = score(&searcher, cut);
         assert!(cut_score > HISTORY_LIMIT / 2 && cut_score <= HISTORY_LIMIT);
+    }
+
+    /// The moves of `fen` in micro-Max's scan from a8, as coordinates.
+    fn scanned_moves(fen: &str) -> (Searcher, Vec<String>) {
+        let mut searcher = Searcher::new(10);
+        searcher.board = Board::from_fen(fen).unwrap();
+        assert_eq!(searcher.generate_in_scan_order(0, true, None), Some(None));
+        let moves = listed_moves(&searcher);
+        (searcher, moves)
+    }
+
+    #[test]
+    fn micro_max_scan_meets_squares_from_a8_and_steps_in_its_table_order() {
+        let (searcher, moves) = scanned_moves(crate::board::START_FEN);
+        let pawns = [
+            "a2a3", "a2a4", "b2b3", "b2b4", "c2c3", "c2c4", "d2d3", "d2d4",
+        ];
+        assert_eq!(moves[..8], pawns);
+        assert_eq!(moves[16..], ["b1c3", "b1a3", "g1h3", "g1f3"]);
+        // Castling is the king's second step along its rank.
+        let (_, moves) = scanned_moves("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
+        let king: Vec<&String> = moves.iter().filter(|mv| mv.starts_with("e1")).collect();
+        assert_eq!(
+            king,
+            ["e1d1", "e1c1", "e1f1", "e1g1", "e1e2", "e1f2", "e1d2"]
+        );
+        // A pawn pushes, then captures, White h-side first, Black a-side first.
+        let (_, moves) = scanned_moves("4k3/8/8/3p1p2/4P3/8/8/4K3 w - - 0 1");
+        assert_eq!(moves[..3], ["e4e5", "e4f5", "e4d5"]);
+        let (_, moves) = scanned_moves("4k3/8/8/4p3/3P1P2/8/8/4K3 b - - 0 1");
+        assert_eq!(moves[5..], ["e5e4", "e5d4", "e5f4"]); // after the king's
+
+        // An iteration starts at the hint's square, the hint first, and wraps round.
+        let moves = &searcher.move_stack;
+        let order = |start: &str, hint: &str| {
+            let hint = searcher.board.parse_coordinate_move(hint);
+            let start = Square::parse(start).unwrap();
+            let order = searcher.micro_max_scan_order(0, moves.len(), start, hint);
+            let order = order.map(|(index, is_hint)| (moves[index].mv.coordinate(), is_hint));
+            order.collect::<Vec<_>>()
+        };
+        let from_g1 = order("g1", "g1f3");
+        assert_eq!(
+            from_g1[..3],
+            [
+                ("g1f3".into(), true),
+                ("g1h3".into(), false),
+                ("a2a3".into(), false)
+            ]
+        );
+        assert_eq!(from_g1.len(), 20);
+        assert_eq!(from_g1[19].0, "b1a3");
+        // A double push is not tried first; the scan meets it soon enough.
+        assert_eq!(
+            order("e2", "e2e4")[..2],
+            [("e2e3".into(), false), ("e2e4".into(), false)]
+        );
+    }
+
+    #[test]
+    fn scoring_pass_picks_the_first_best_capture_of_the_scan() {
+        // The pawn's two captures rank the same: the scan meets e5 first.
+        let (searcher, moves) = scanned_moves("4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1");
+        let a8 = Square::A8;
+        let pick = |start, eval| searcher.scoring_pass(0, moves.len(), start, eval);
+        assert_eq!(pick(a8, 0).unwrap().coordinate(), "d4e5");
+        assert_eq!(pick(a8, 100), None); // it must beat the evaluation
+        // A pawn takes before a knight (micro-Max's codes 1 and 3).
+        let (searcher, moves) = scanned_moves("4k3/8/8/3p4/4P3/2N5/8/4K3 w - - 0 1");
+        let pick = searcher.scoring_pass(0, moves.len(), Square::A8, 0);
+        assert_eq!(pick.unwrap().coordinate(), "e4d5");
+    }
+
+    /// The quiet move micro-Max's scoring pass picks, found the long way.
+    fn first_quiet_move_by_generation(board: &Board, start: Square, eval: Score) -> Option<Move> {
+        let codes = micro_max_codes(board.side_to_move());
+        let turn = (0x80 - scan_index(start) as u64) << 8;
+        let mut moves = Vec::new();
+        board.generate_moves(&mut moves);
+        let quiet = moves
+            .into_iter()
+            .filter(|&mv| board.piece_at(mv.to).is_empty() && mv.kind != MoveKind::EnPassant);
+        let quiet = quiet.map(|mv| {
+            let code = codes[board.piece_at(mv.from).kind_code()];
+            (mv, -(code as Score), (scan_key(code, mv) + turn) & 0x7FFF)
+        });
+        first_best(quiet, eval)
+    }
+
+    #[test]
+    fn first_quiet_move_is_the_quiet_move_the_scoring_pass_picks() {
+        for fen in crate::tools::BENCH_POSITIONS {
+            for side in ["w", "b"] {
+                let mut fields: Vec<&str> = fen.split(' ').collect();
+                fields[1] = side;
+                let fen = fields.join(" ");
+                let Ok(board) = Board::from_fen(&fen) else {
+                    continue;
+                };
+                for start in ["a8", "e4", "h1", "d5", "b2"] {
+                    let start = Square::parse(start).unwrap();
+                    for eval in [-100, -4, -2, -1] {
+                        assert_eq!(
+                            first_quiet_move(&board, start, eval),
+                            first_quiet_move_by_generation(&board, start, eval),
+                            "{fen} from {start:?}, eval {eval}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
