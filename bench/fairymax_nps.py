@@ -32,8 +32,8 @@ SHIM = os.path.join(ROOT, "..", "shared", "tools", "xbshim.py")
 
 
 def bench_positions():
-    """The FENs of umax's bench, read from src/tools.rs so there is one list."""
-    source = open(os.path.join(ROOT, "src", "tools.rs")).read()
+    """The FENs of umax's bench, read from src/laboratory/tools.rs so there is one list."""
+    source = open(os.path.join(ROOT, "src", "laboratory", "tools.rs")).read()
     block = source.split("pub const BENCH_POSITIONS")[1].split("];")[0]
     return re.findall(r'"([^"]+)"', block)
 

@@ -6,28 +6,20 @@
 //! quiescence search. umax keeps that algorithm and its compactness, plays by
 //! every rule of chess, and spells out every trick with a name.
 //!
-//! Reading order:
-//! 1. [`board`]: the 0x88 board, pieces, moves, FEN, move generation, perft.
-//! 2. [`eval`]: micro-Max's evaluation, a gain per move rather than a score per
-//!    position.
-//! 3. [`table`]: the hash table that remembers searched positions.
-//! 4. [`search`]: the one recursive search function, and the root driver;
-//!    [`search::strength`] plays weaker on request (`elo`, `UCI_Elo`).
-//! 5. [`clock`]: how long to think.
-//! 6. [`game`]: the game record: repetition, the 50-move rule, PGN; and
-//!    [`notation`]: moves in SAN and coordinates, and why one is refused.
-//! 7. The front ends, each a thin loop over the same engine: [`console`] for
-//!    people, [`xboard`] and [`uci`] for programs, all reading lines through
-//!    [`input`], the console and xboard keeping their game in a [`session`];
-//!    and [`tools`] for `perft`, `bench` and EPD suites.
-//! 8. [`lab`]: the search laboratory, two settings of the search's switches
-//!    ([`search::techniques`]) measured side by side.
-//! 9. [`selfplay`]: matches between two search settings from the [`openings`],
-//!    with Elo and the SPRT, to measure what a technique is worth in games.
-//! 10. [`search::beal`]: a second algorithm beside micro-Max's, Don Beal's
-//!     1986 null-move quiescence on material (`umax epd FILE --search beal`).
-//! 11. [`eval::tapered`]: tapered piece-square tables (`eval=tapered`), and
-//!     [`tune`]: the Texel tuner that fits them to self-play games.
+//! The code is in three folders, read in their order:
+//! 1. [`engine`]: the [`board`], the [`eval`]uation, the hash [`table`], the
+//!    [`search`]es — micro-Max's `D()` (`search/micromax.rs`, to read beside
+//!    its C listing) and umax's stronger default (`search/umax.rs`) on one root
+//!    driver, with their move ordering — and the [`clock`].
+//! 2. [`frontends`]: the [`console`] for people, [`xboard`] and [`uci`] for
+//!    programs, each a thin loop over the same engine, and what they share:
+//!    the [`game`] record, [`notation`], [`input`] and the [`session`].
+//! 3. [`laboratory`]: [`tools`] (`perft`, `bench`, EPD suites), the search
+//!    [`lab`] (two settings of the search's switches, [`search::techniques`],
+//!    side by side), [`selfplay`] with Elo and the SPRT from the [`openings`],
+//!    and the Texel tuner ([`tune`]). Beside micro-Max's search, a second
+//!    algorithm of the seeds: Don Beal's 1986 null-move quiescence
+//!    ([`search::beal`]).
 //!
 //! ```
 //! use umax::board::Board;
@@ -49,20 +41,12 @@
 
 #![warn(missing_docs)]
 
-pub mod board;
-pub mod clock;
-pub mod console;
-pub mod eval;
-pub mod game;
-pub mod input;
-pub mod lab;
-pub mod notation;
-pub mod openings;
-pub mod search;
-pub mod selfplay;
-pub mod session;
-pub mod table;
-pub mod tools;
-pub mod tune;
-pub mod uci;
-pub mod xboard;
+pub mod engine;
+pub mod frontends;
+pub mod laboratory;
+
+// Each module is also reachable at the top, `umax::board` for
+// `umax::engine::board`, as the binary, the tests and the benchmarks use them.
+pub use engine::{board, clock, eval, search, table};
+pub use frontends::{console, game, input, notation, session, uci, xboard};
+pub use laboratory::{lab, openings, selfplay, tools, tune};

@@ -165,7 +165,7 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
                     let log2 = searcher()?.table().len().trailing_zeros();
                     tools::run_epd_with(&text, &limits, log2, &settings, show_stats);
                 }
-                // Beal's 1986 tactics search (src/search/beal.rs).
+                // Beal's 1986 tactics search (src/engine/search/beal.rs).
                 Some("beal") => {
                     tools::run_epd_beal(&text, &limits, mate_depth.unwrap_or(1));
                 }

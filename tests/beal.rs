@@ -1,4 +1,4 @@
-//! Beal's 1986 tactics search (`src/search/beal.rs`): the capture tree on
+//! Beal's 1986 tactics search (`src/engine/search/beal.rs`): the capture tree on
 //! hand-checked exchanges, mate seeing, WAC positions it solves, and limits.
 
 use umax::board::{Board, Move, Square};

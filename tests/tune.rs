@@ -1,6 +1,6 @@
 //! `umax tune`, the Texel tuner: its features evaluate exactly as the engine
 //! does, it reads self-play PGN, it lowers the error on data with a clear
-//! pattern, it writes source in the shape of `src/eval/tuned.rs`, and bad
+//! pattern, it writes source in the shape of `src/engine/eval/tuned.rs`, and bad
 //! input is a one-line error.
 
 use umax::board::{Board, Color};
@@ -285,7 +285,7 @@ fn the_written_source_is_what_src_eval_tuned_rs_holds() {
         let at = text.find(tune::SOURCE_BODY_START).expect("body");
         text[at..].to_string()
     };
-    let committed = include_str!("../src/eval/tuned.rs");
+    let committed = include_str!("../src/engine/eval/tuned.rs");
     assert_eq!(body(&source), body(committed));
     // Six pieces, each with a value and two tables of eight rows of eight,
     // then one [middle game, end game] pair per position term.

@@ -1094,9 +1094,9 @@ const KING_DANGER_WEIGHTS: [i32; 7] = [0, 0, 2, 2, 3, 5, 0];
 const KING_DANGER_MAX: i32 = 100;
 
 /// The count of [`Term::KingDanger`] for one side: the square of its attack
-/// weight (the sum of [`KING_DANGER_WEIGHTS`] over every attack on a square
+/// weight (the sum of `KING_DANGER_WEIGHTS` over every attack on a square
 /// at the enemy king), divided by 16 — but only with its queen on the board
-/// and two pieces or more in the attack, and at most [`KING_DANGER_MAX`].
+/// and two pieces or more in the attack, and at most `KING_DANGER_MAX`.
 /// A queen and a knight that bear on three squares each weigh 21 and count
 /// 27; add a rook on two and they weigh 27 and count 45.
 pub fn king_danger(attack_weight: i32, attackers: i32, has_queen: bool) -> i32 {

@@ -52,7 +52,7 @@
 //!    a square few positions see borrows its value from the squares around
 //!    it rather than from the luck of a few games.
 //! 6. **Output**: the parameters, rounded to whole centipawns, are written
-//!    as Rust source ([`write_source`]) for `src/eval/tuned.rs`, with the
+//!    as Rust source ([`write_source`]) for `src/engine/eval/tuned.rs`, with the
 //!    chain of `umax tune` commands that made them (`FITS`: a fit that
 //!    starts from the current tables, `--start current`, adds itself to
 //!    their chain; one from umax's own evaluation starts a new one). (A piece's
@@ -84,7 +84,7 @@ usage: umax tune PGN... [--out FILE] [--iterations N] [--skip-plies N]
 
 Fits the tapered evaluation (eval=tapered) to the results of the games in the
 PGN files (Texel tuning) and writes the tables as Rust source to FILE
-(default tuned.rs; the engine reads them from src/eval/tuned.rs). The games
+(default tuned.rs; the engine reads them from src/engine/eval/tuned.rs). The games
 of one opening in ten are held out; the pass that predicts them best is kept.
   --iterations N   passes of gradient descent over all positions (default 1000)
   --skip-plies N   positions skipped after each game's start (default 8)
@@ -767,7 +767,7 @@ const KIND_NAMES: [&str; 6] = ["Pawn", "Knight", "Bishop", "Rook", "Queen", "Kin
 /// the header saying how it was made).
 pub const SOURCE_BODY_START: &str = "use super::tapered::{PieceParams, TaperedParams};";
 
-/// `params` as the Rust source of `src/eval/tuned.rs`, formatted as rustfmt
+/// `params` as the Rust source of `src/engine/eval/tuned.rs`, formatted as rustfmt
 /// formats it. `header` lines (how the file was made) go into its module docs;
 /// `fits` (every `umax tune` command in the chain that made the values,
 /// oldest first) into the constant `FITS`.
