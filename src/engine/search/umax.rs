@@ -337,8 +337,8 @@ impl Searcher {
                         ply,
                     )
                 };
-                // Futility pruning (+79.5 ± 47.3, 160 at 1+0.01), and the
-                // other prunings of a move that cannot raise alpha. A quiet
+                // Fail low if futile: futility pruning (+79.5 ± 47.3, 160 at
+                // 1+0.01), and the other prunings of a move that cannot raise alpha. A quiet
                 // check or an evasion in quiescence is searched whatever the
                 // score: its point is the threat, which the score does not show.
                 let pruned = if quiet_check || evading {
@@ -373,7 +373,7 @@ impl Searcher {
                     return 0;
                 }
                 if score > best {
-                    // New best: update max, best (and the killers and history on a cut-off).
+                    // New best, update max, best (and the killers and history on a cut-off).
                     best = score;
                     best_move = Some(mv);
                     self.new_best(first, index, [score, beta], iteration, tried, ply);
@@ -877,8 +877,8 @@ impl Searcher {
             }
             return iteration - 1;
         }
-        // Late-move reduction: reduce quiet non-pawn moves other than the hint
-        // move; they are re-searched at full depth if they beat alpha.
+        // Reduction of non-pawn, non-capture moves except the hash move (LMR):
+        // re-searched at full depth if they beat alpha.
         let settings = &self.settings;
         if iteration > settings.lmr_min_depth
             && settings.lmr
@@ -1023,7 +1023,7 @@ impl Searcher {
         };
         let mut score;
         loop {
-            // Recursive evaluation of the reply.
+            // Recursive eval. of reply.
             let reply_beta = if null_window { child_alpha + 1 } else { beta };
             score = -self.umax_search(
                 -reply_beta,
