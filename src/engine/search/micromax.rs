@@ -83,16 +83,10 @@ impl Searcher {
         ply: usize,
         listener: &mut dyn Listener,
     ) -> Score {
-        self.calls += 1;
-        if self.stopped {
-            return 0;
-        }
-        self.selective_depth = self.selective_depth.max(ply as u32);
-        // Deviation from micro-Max: repetitions and the 50-move rule are found
-        // in the list of keys of the game and the path, where micro-Max locks
-        // the game's positions in the hash table as draws.
-        if ply > 0 && self.is_draw_by_rule() {
-            return DRAW_SCORE;
+        // Deviation from micro-Max: draws by rule, from the keys of the game
+        // and the path (`enter_node`).
+        if let Some(score) = self.enter_node(ply) {
+            return score;
         }
         let alpha = alpha - 1; // adj. window: delay bonus
 

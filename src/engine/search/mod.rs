@@ -808,6 +808,22 @@ impl Searcher {
         }
     }
 
+    /// What every node of either search does first: count the call, give up
+    /// if the search was told to stop (0, which the caller discards), note how
+    /// deep the path goes, and score a draw by rule. `None`: search on.
+    ///
+    /// Deviation from micro-Max: repetitions and the 50-move rule are found in
+    /// the list of keys of the game and the path, where micro-Max locks the
+    /// game's positions in the hash table as draws.
+    fn enter_node(&mut self, ply: usize) -> Option<Score> {
+        self.calls += 1;
+        if self.stopped {
+            return Some(0);
+        }
+        self.selective_depth = self.selective_depth.max(ply as u32);
+        (ply > 0 && self.is_draw_by_rule()).then_some(DRAW_SCORE)
+    }
+
     /// Lookup pos. in hash table: the entry stored for `key`, if any, counted
     /// in the statistics.
     fn probe_table(&mut self, key: u64) -> Option<table::Entry> {

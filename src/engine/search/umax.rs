@@ -157,14 +157,9 @@ impl Searcher {
         ply: usize,
         listener: &mut dyn Listener,
     ) -> Score {
-        self.calls += 1;
-        if self.stopped {
-            return 0;
-        }
-        self.selective_depth = self.selective_depth.max(ply as u32);
-        // Deviation from micro-Max: draws by rule, from the key path.
-        if ply > 0 && self.is_draw_by_rule() {
-            return DRAW_SCORE;
+        // Deviation from micro-Max: draws by rule (`enter_node`).
+        if let Some(score) = self.enter_node(ply) {
+            return score;
         }
         let pv_node = beta > alpha + 1; // an open window: maybe the principal variation
         let alpha = alpha - 1; // adj. window: delay bonus
