@@ -1,17 +1,11 @@
 //! # The board: 0x88 squares, pieces, moves, FEN, move generation, make/unmake
 //!
 //! micro-Max keeps its board in a `char b[129]` indexed the **0x88** way: a square
-//! is `16 * rank + file`, so the board is 16 columns wide but only the left 8
-//! columns are real. Stepping off the board in any direction lands on an index
-//! with bit `0x08` (fell off the right or left edge) or bit `0x80` (fell off the
-//! top or bottom) set, so one test, `square & 0x88 != 0`, replaces four bounds
-//! checks. A move generator is then just "add the piece's step vector until you
-//! hit the edge or a piece", which is why micro-Max's move generator fits in a
-//! dozen lines. We keep exactly that scheme, with a named [`Square`] type.
-//! Only where a slider's *first* piece along a ray is wanted (its capture, an
-//! attack on a square) or its whole reach is counted (mobility) do we look
-//! it up in a table of rays instead of stepping (see "Rays as 64-bit sets"
-//! below).
+//! is `16 * rank + file`, so only the left 8 of 16 columns are real. Stepping off
+//! the board in any direction sets bit `0x08` (left or right edge) or `0x80` (top
+//! or bottom), so one test, `square & 0x88 != 0`, replaces four bounds checks, and
+//! a move generator is just "add the piece's step until you hit the edge or a
+//! piece". We keep that scheme, with a named [`Square`] type.
 //!
 //! Pieces are bytes as in micro-Max: the low three bits give the [`PieceKind`]
 //! and one of two colour flags says whose piece it is (`WHITE_FLAG = 8`,
@@ -20,15 +14,14 @@
 //! piece: castling rights live in [`CastlingRights`], as in FEN.
 //!
 //! Deviation from micro-Max: beside the board array, umax keeps each side's
-//! squares, and those of each kind of its pieces, as 64-bit sets, updated with
-//! every piece put down or taken up. They answer "is any rook or queen on
-//! this square's lines?" with one `&` before any ray is walked, and give the
-//! evaluation its pawns without a scan.
+//! squares, and those of each of its piece kinds, as 64-bit sets. They answer
+//! "is any rook or queen on this square's lines?" with one `&`, and where only a
+//! slider's first piece along a ray matters (captures, attacks, mobility) a table
+//! of rays finds it without stepping (see "Rays as 64-bit sets" below).
 //!
 //! This module knows **every rule of chess**: castling (never out of, through or
-//! into check), en passant (including the case where taking would expose the
-//! king along the rank), promotion to any of queen, rook, bishop or knight, check,
-//! checkmate and stalemate. It offers two generators:
+//! into check), en passant (even when taking would expose the king along the
+//! rank), the four promotions, check, checkmate and stalemate. Two generators:
 //!
 //! * [`Board::generate_moves`]: fast *pseudo-legal* moves (they may leave the
 //!   king in check). The search uses these and, like micro-Max, finds out a move
@@ -48,15 +41,11 @@ use crate::input::quote;
 /// Bits that are set in an index that has left the 8x8 part of the 0x88 board.
 pub const OFF_BOARD: u8 = 0x88;
 
-// ---------------------------------------------------------------------------
-// Squares
-// ---------------------------------------------------------------------------
+// ----- Squares -----
 
 /// A square of the 0x88 board: `16 * rank + file`, rank 0 being White's back rank
-/// (so a1 = 0x00, h1 = 0x07, a8 = 0x70, h8 = 0x77).
-///
-/// micro-Max puts rank 8 at index 0 because it prints the board top-down; we use
-/// the conventional orientation, which changes nothing in the algorithm.
+/// (so a1 = 0x00, h1 = 0x07, a8 = 0x70, h8 = 0x77). micro-Max puts rank 8 at
+/// index 0 to print top-down; the orientation changes nothing in the algorithm.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub struct Square(u8);
 
@@ -195,9 +184,7 @@ pub fn squares_in(mut set: u64) -> impl Iterator<Item = Square> {
     })
 }
 
-// ---------------------------------------------------------------------------
-// Colours and pieces
-// ---------------------------------------------------------------------------
+// ----- Colours and pieces -----
 
 /// The two sides.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -425,9 +412,7 @@ impl Piece {
     }
 }
 
-// ---------------------------------------------------------------------------
-// Moves
-// ---------------------------------------------------------------------------
+// ----- Moves -----
 
 /// What is special about a move, beyond its from- and to-square.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -482,9 +467,7 @@ impl fmt::Display for Move {
     }
 }
 
-// ---------------------------------------------------------------------------
-// Step vectors (micro-Max's o[] table, in 0x88 units)
-// ---------------------------------------------------------------------------
+// ----- Step vectors (micro-Max's o[] table, in 0x88 units) -----
 
 /// The eight knight jumps.
 pub const KNIGHT_STEPS: [i8; 8] = [33, 31, 18, 14, -14, -18, -31, -33];
@@ -531,20 +514,14 @@ fn slides_along(step: i8) -> fn(PieceKind) -> bool {
     }
 }
 
-// ---------------------------------------------------------------------------
-// Rays as 64-bit sets
-// ---------------------------------------------------------------------------
+// ----- Rays as 64-bit sets -----
 //
-// Deviation from micro-Max: micro-Max finds what a slider attacks by stepping
-// along each ray, one square at a time, until it meets a piece. Where only
-// that first piece matters (captures, attacks, the static exchange) or the
-// whole ray is counted (mobility), umax looks it up instead. For every
-// direction and square a table holds the squares beyond it to the board's
-// edge as a 64-bit set (bit `8 * rank + file`, as in [`Square::bit`]); the
-// occupied squares among them, nearest first, give the first piece at once.
-// Along a step that raises the 0x88 index (+1, +15, +16, +17) the bit index
-// rises too, so the nearest is the lowest bit; along the others, the highest.
-// The answers are those of the stepping loop, in the same order.
+// Deviation from micro-Max: instead of stepping along a ray until it meets a
+// piece, umax looks the first piece up. For every direction and square a table
+// holds the squares beyond it to the edge as a 64-bit set (bit `8 * rank +
+// file`); the occupied ones among them give the first piece at once: the
+// lowest bit along a step that raises the 0x88 index (+1, +15, +16, +17), the
+// highest along the others. The answers are those of the stepping loop.
 
 /// For each of the eight [`KING_STEPS`] directions and each square (bit
 /// index), the squares beyond it in that direction, up to the edge.
@@ -684,9 +661,7 @@ pub fn piece_attacks(kind: PieceKind, color: Color, from: Square, occupancy: u64
     }
 }
 
-// ---------------------------------------------------------------------------
-// Castling rights
-// ---------------------------------------------------------------------------
+// ----- Castling rights -----
 
 /// Which castlings are still allowed, as four named flags (FEN's `KQkq`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -813,9 +788,7 @@ fn castling_rook_squares(king_to: Square) -> (Square, Square) {
     (castling.rook_from, castling.rook_to)
 }
 
-// ---------------------------------------------------------------------------
-// Zobrist keys
-// ---------------------------------------------------------------------------
+// ----- Zobrist keys -----
 
 /// Random numbers for Zobrist hashing, generated at compile time from a fixed seed
 /// so that keys (and `umax bench` node counts) are the same on every run.
@@ -890,9 +863,7 @@ fn piece_key(piece: Piece, square: Square) -> u64 {
     ZOBRIST.pieces[piece.zobrist_index()][square.index()]
 }
 
-// ---------------------------------------------------------------------------
-// FEN errors
-// ---------------------------------------------------------------------------
+// ----- FEN errors -----
 
 /// The largest half-move clock or full-move number a FEN may give. No game comes
 /// near it (the 75-move rule ends every game within about 9000 moves), and it
@@ -995,9 +966,7 @@ impl fmt::Display for FenError {
 
 impl std::error::Error for FenError {}
 
-// ---------------------------------------------------------------------------
-// The board
-// ---------------------------------------------------------------------------
+// ----- The board -----
 
 /// The FEN of the standard starting position.
 pub const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -1176,21 +1145,24 @@ impl Board {
     #[inline]
     fn put(&mut self, square: Square, piece: Piece) {
         self.squares[square.index()] = piece;
-        self.key ^= piece_key(piece, square);
-        let color = if piece.is_color(Color::White) { 0 } else { 1 };
-        self.occupied[color] ^= square.bit();
-        self.pieces[color][piece.kind_code()] ^= square.bit();
+        self.toggle(square, piece);
     }
 
     #[inline]
     fn remove(&mut self, square: Square) -> Piece {
-        let piece = self.squares[square.index()];
-        self.squares[square.index()] = Piece::EMPTY;
+        let piece = std::mem::take(&mut self.squares[square.index()]);
+        self.toggle(square, piece);
+        piece
+    }
+
+    /// Add `piece` on `square` to the key and the piece sets, or take it out:
+    /// both are one exclusive or.
+    #[inline]
+    fn toggle(&mut self, square: Square, piece: Piece) {
         self.key ^= piece_key(piece, square);
         let color = if piece.is_color(Color::White) { 0 } else { 1 };
         self.occupied[color] ^= square.bit();
         self.pieces[color][piece.kind_code()] ^= square.bit();
-        piece
     }
 
     /// The key part for the en-passant square. It is only hashed when the side to
@@ -1301,9 +1273,8 @@ impl Board {
     ///
     /// A move checks directly (the moved piece attacks the king from its
     /// new square) or by discovery (it leaves a line between the king and
-    /// one of our sliders). With the 0x88 board, whether two squares share
-    /// a line, and along which step, is one table lookup of their
-    /// difference (`ALIGNMENT`).
+    /// one of our sliders). On the 0x88 board, whether two squares share a
+    /// line, and along which step, is one lookup of their difference.
     pub fn gives_check_quickly(&self, mv: Move) -> Option<bool> {
         if mv.kind == MoveKind::EnPassant || mv.kind == MoveKind::Castle || mv.promotion.is_some() {
             return None;
@@ -1311,23 +1282,18 @@ impl Board {
         let us = self.side_to_move;
         let king = self.king_square(us.opposite());
         let kind = self.piece_at(mv.from).kind()?;
+        let vacated = self.occupied() & !mv.from.bit();
         let direct = match kind {
-            PieceKind::Pawn => [1i8, -1]
-                .iter()
-                .any(|&side| mv.to.offset(us.pawn_push() + side) == Some(king)),
-            PieceKind::Knight => KNIGHT_STEPS
-                .iter()
-                .any(|&step| mv.to.offset(step) == Some(king)),
-            // Illegal, but making it would show the kings attacking each
-            // other, and the answer must be the same.
-            PieceKind::King => KING_STEPS
-                .iter()
-                .any(|&step| mv.to.offset(step) == Some(king)),
+            // A king's move next to the other king is illegal, but making it
+            // would show a check, and the answer must be the same.
+            PieceKind::Pawn | PieceKind::Knight | PieceKind::King => {
+                piece_attacks(kind, us, mv.to, vacated) & king.bit() != 0
+            }
             slider => {
                 let step = alignment(mv.to, king);
                 step != 0
                     && slides_along(step)(slider)
-                    && self.ray_is_clear(mv.to, king, step, mv.from)
+                    && first_occupied_along(mv.to, step, vacated) == Some(king)
             }
         };
         if direct {
@@ -1337,38 +1303,18 @@ impl Board {
         // that line, and beyond `from` the first piece is our slider of the
         // line's kind.
         let step = alignment(king, mv.from);
-        if step == 0 || alignment(king, mv.to) == step {
+        if step == 0
+            || alignment(king, mv.to) == step
+            || first_occupied_along(king, step, self.occupied()) != Some(mv.from)
+        {
             return Some(false);
         }
-        if !self.ray_is_clear(king, mv.from, step, mv.from) {
-            return Some(false);
-        }
-        let mut square = mv.from;
-        while let Some(next) = square.offset(step) {
-            square = next;
-            let piece = self.piece_at(square);
-            if piece.is_empty() {
-                continue;
-            }
-            return Some(piece.is_color(us) && piece.kind().is_some_and(slides_along(step)));
-        }
-        Some(false)
-    }
-
-    /// Are the squares strictly between `from` and `to` (on a line along
-    /// `step`) empty, counting `vacated` as empty?
-    fn ray_is_clear(&self, from: Square, to: Square, step: i8, vacated: Square) -> bool {
-        let mut square = from;
-        while let Some(next) = square.offset(step) {
-            if next == to {
-                return true;
-            }
-            if next != vacated && !self.piece_at(next).is_empty() {
-                return false;
-            }
-            square = next;
-        }
-        false
+        Some(
+            first_occupied_along(mv.from, step, self.occupied()).is_some_and(|square| {
+                let piece = self.piece_at(square);
+                piece.is_color(us) && piece.kind().is_some_and(slides_along(step))
+            }),
+        )
     }
 
     // ----- move generation -----
@@ -1642,13 +1588,7 @@ impl Board {
     /// take it back. The move may leave the own king in check; the caller decides.
     pub fn make_move(&mut self, mv: Move) -> Undo {
         let us = self.side_to_move;
-        let undo = Undo {
-            captured: Piece::EMPTY,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove_clock: self.halfmove_clock,
-            key: self.key,
-        };
+        let undo = self.undo_record();
         self.key ^= self.en_passant_key() ^ ZOBRIST.castling[self.castling.index()];
 
         let captured_square = captured_square(mv, us);
@@ -1756,19 +1696,24 @@ impl Board {
     /// Pass the move to the opponent (for null-move pruning). Undo with
     /// [`Board::unmake_null_move`].
     pub fn make_null_move(&mut self) -> Undo {
-        let undo = Undo {
-            captured: Piece::EMPTY,
-            castling: self.castling,
-            en_passant: self.en_passant,
-            halfmove_clock: self.halfmove_clock,
-            key: self.key,
-        };
+        let undo = self.undo_record();
         self.key ^= self.en_passant_key();
         self.en_passant = None;
         self.side_to_move = self.side_to_move.opposite();
         self.key ^= ZOBRIST.black_to_move;
         self.halfmove_clock += 1;
         undo
+    }
+
+    /// What a move changes that unmaking cannot work out (no capture yet).
+    fn undo_record(&self) -> Undo {
+        Undo {
+            captured: Piece::EMPTY,
+            castling: self.castling,
+            en_passant: self.en_passant,
+            halfmove_clock: self.halfmove_clock,
+            key: self.key,
+        }
     }
 
     /// Take back a null move.
@@ -1924,20 +1869,12 @@ impl Board {
     }
 
     /// Could a game have left `color` with its pieces? At most 8 pawns, at most
-    /// 16 pieces, and no more promoted pieces (a second queen, a third rook,
-    /// bishop or knight...) than pawns are missing. python-chess's
-    /// `Board.status()` checks the first two; the third keeps out positions
-    /// like 23 queens that the first two would let pass.
+    /// 16 pieces (as python-chess checks), and no more promoted pieces (a second
+    /// queen, a third rook...) than pawns are missing.
     fn check_material(&self, color: Color) -> Result<(), FenError> {
-        let count = |kind| {
-            Square::all()
-                .filter(|&square| self.piece_at(square).is(color, kind))
-                .count()
-        };
+        let count = |kind| self.pieces_of(color, kind).count_ones() as usize;
         let pawns = count(PieceKind::Pawn);
-        let pieces = Square::all()
-            .filter(|&square| self.piece_at(square).color() == Some(color))
-            .count();
+        let pieces = self.occupied_by(color).count_ones() as usize;
         if pieces > 16 {
             return Err(FenError::TooManyPieces(color, pieces));
         }
@@ -2139,61 +2076,6 @@ impl fmt::Debug for Board {
 mod tests {
     use super::*;
 
-    /// What stepping square by square finds along `step` from `from` on
-    /// `occupancy`: the squares up to and including the first occupied
-    /// one, and that one.
-    fn stepped_ray(from: Square, step: i8, occupancy: u64) -> (u64, Option<Square>) {
-        let (mut reach, mut square) = (0, from);
-        while let Some(next) = square.offset(step) {
-            square = next;
-            reach |= square.bit();
-            if occupancy & square.bit() != 0 {
-                return (reach, Some(square));
-            }
-        }
-        (reach, None)
-    }
-
-    #[test]
-    fn looked_up_rays_find_what_stepping_finds() {
-        // A fixed pseudo-random sequence of occupancies, sparse to dense.
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut occupancies = vec![0, u64::MAX];
-        for _ in 0..200 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            occupancies.push(seed & seed.rotate_left(23));
-            occupancies.push(seed);
-        }
-        for from in Square::all() {
-            for occupancy in &occupancies {
-                let occupancy = occupancy & !from.bit();
-                for step in KING_STEPS {
-                    let (reach, first) = stepped_ray(from, step, occupancy);
-                    assert_eq!(first_occupied_along(from, step, occupancy), first);
-                    assert_eq!(ray_reach(from, step, occupancy), reach, "{from} {step}");
-                }
-            }
-            let leaps = |steps: &[i8]| {
-                steps
-                    .iter()
-                    .filter_map(|&step| from.offset(step))
-                    .fold(0, |set, to| set | to.bit())
-            };
-            assert_eq!(KNIGHT_LEAPS[from.bit_index()], leaps(&KNIGHT_STEPS));
-            assert_eq!(KING_LEAPS[from.bit_index()], leaps(&KING_STEPS));
-            let lines = |steps: &[i8]| {
-                steps
-                    .iter()
-                    .fold(0, |set, &step| set | stepped_ray(from, step, 0).0)
-            };
-            assert_eq!(DIAGONAL_LINES[from.bit_index()], lines(&BISHOP_STEPS));
-            assert_eq!(STRAIGHT_LINES[from.bit_index()], lines(&ROOK_STEPS));
-            assert_eq!(QUEEN_LINES[from.bit_index()], lines(&KING_STEPS));
-        }
-    }
-
     /// Visit every pseudo-legal move of every position `depth` plies down
     /// from `board` (not below a move that leaves the king in check when
     /// `legal_only`): `before(board, mv)` runs before the move is made, and
@@ -2308,31 +2190,6 @@ mod tests {
         }
     }
 
-    #[test]
-    fn square_bits_round_trip() {
-        for square in Square::all() {
-            let bit = square.bit();
-            assert_eq!(bit.count_ones(), 1);
-            assert_eq!(Square::from_bit_index(bit.trailing_zeros()), square);
-        }
-        assert_eq!(Square::parse("e4").unwrap().to_string(), "e4");
-        assert_eq!(Square::parse("i1"), None);
-    }
-
-    #[test]
-    fn make_unmake_restores_everything() {
-        let mut board =
-            Board::from_fen("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-                .unwrap();
-        let original = board.clone();
-        for mv in board.legal_moves() {
-            let undo = board.make_move(mv);
-            assert_eq!(board.key(), board.compute_key(), "key after {mv}");
-            board.unmake_move(mv, undo);
-            assert_eq!(board, original, "after unmaking {mv}");
-        }
-    }
-
     /// The piece sets of `board` as a scan of its squares finds them.
     fn scanned_piece_sets(board: &Board) -> [[u64; 7]; 2] {
         let mut sets = [[0; 7]; 2];
@@ -2370,10 +2227,5 @@ mod tests {
                 board.unmake_move(mv, undo);
             }
         }
-    }
-
-    #[test]
-    fn start_position_has_twenty_moves() {
-        assert_eq!(Board::start().legal_moves().len(), 20);
     }
 }

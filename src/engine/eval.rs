@@ -5,8 +5,8 @@
 //! for the side that makes it (the captured piece, the step towards the centre,
 //! a castling bonus, ...), and hands `-(e + gain)` to the reply. The score of a
 //! position is therefore the score of its parent plus the gain of the move that
-//! led to it; only at the root do we need a full evaluation,
-//! [`static_eval`], which sums the position-dependent terms.
+//! led to it ([`move_gain_in`]); only at the root do we need a full
+//! evaluation, [`static_eval_in`], which sums the position-dependent terms.
 //!
 //! The terms, in micro-Max 4.8's order (its units scaled so that a pawn is 100,
 //! i.e. scores are centipawns):
@@ -25,22 +25,13 @@
 //! * **end-game pawn push** ([`pawn_push_bonus`]): the fewer pieces are left, the
 //!   more every pawn step is worth, so passers run in the end game.
 //!
-//! Some details can be taken exactly as micro-Max 4.8 has them ([`EvalStyle`]):
-//! where the centre is, which king the pawn shelter protects, what a promotion
-//! gains, and whether quiescence pushes pawns to queen. A third style,
-//! [`tapered`], replaces all these terms by tuned piece-square tables and a
-//! few tuned position terms (passed, isolated and doubled pawns, the king's
-//! pawn shelter, castling rights). umax's default plays with it.
-//!
-//! Two terms do not fit the incremental scheme, because a move anywhere can
-//! change them: **mobility** and **king attack** (switches `mobility` and
-//! `king_attack`, on in the default). The search counts them in its
-//! full-width nodes and adds them to the score it was handed
-//! ([`activity_with`]).
+//! Some details can be taken exactly as micro-Max 4.8 has them ([`EvalStyle`]).
+//! A third style, [`tapered`], replaces all these terms by tuned piece-square
+//! tables and position terms; umax's default plays with it. Terms that a move
+//! anywhere can change (mobility, king attack, ...) do not fit the incremental
+//! scheme: the search counts them in its full-width nodes ([`activity_with`]).
 
-use crate::board::{
-    Board, CastlingRights, Color, Move, MoveKind, Piece, PieceKind, Square, squares_in,
-};
+use crate::board::{Board, Color, Move, MoveKind, Piece, PieceKind, Square, squares_in};
 
 pub mod tapered;
 pub mod tuned;
@@ -58,13 +49,10 @@ pub enum EvalStyle {
     Umax,
     /// micro-Max 4.8's details exactly (in its units scaled to centipawns).
     MicroMax,
-    /// Material, piece-square tables and position terms (switches
-    /// `tapered_*`) with a middle-game and an end-game value, blended by the
-    /// phase and fitted to games by `umax tune` (see [`tapered`]).
-    /// Quiescence pushes pawns to queen, as under `umax`.
+    /// Tuned, tapered piece-square tables and position terms (see
+    /// [`tapered`]). Quiescence pushes pawns to queen, as under `umax`.
     ///
-    /// Deviation from micro-Max: micro-Max has no piece-square tables; all its
-    /// positional terms are replaced by them under this style.
+    /// Deviation from micro-Max: tables replace all its positional terms.
     Tapered,
 }
 
@@ -131,21 +119,12 @@ pub const DRAWISH_DIVISOR: Score = 4;
 
 /// A score for the side to move, moved towards a draw when the side it
 /// favours has no pawns left and too little material to mate (switch
-/// `drawish`, off in micro-Max's preset).
-///
-/// A material count says a knight and a king beat a king and pawns, and
-/// a rook beats a bishop by two pawns; at the board both are draws. The
-/// side ahead, with no pawn left to promote, must mate with its pieces:
-///
-/// * with one knight or bishop, or two knights, it cannot: the score is
-///   divided by [`CANNOT_WIN_DIVISOR`], or is 0 if the other side has no
-///   pawns either (a lone minor piece on each side, or against a bare king);
-/// * at most a minor piece ahead (rook against bishop or knight, rook and
-///   minor against rook, queen against rook and minor) it seldom can: the
-///   score is divided by [`DRAWISH_DIVISOR`].
-///
-/// The search divides only the score it stands on and judges a node by; the
-/// incremental score it hands to the moves stays whole (see `search`).
+/// `drawish`). With one minor piece or two knights it cannot mate: the score
+/// is divided by [`CANNOT_WIN_DIVISOR`], or is 0 if the other side has no
+/// pawns either. At most a minor piece ahead (rook against bishop, queen
+/// against rook and minor, ...) it seldom can: divided by [`DRAWISH_DIVISOR`].
+/// The search scales only the score it judges a node by, not the one it
+/// hands to the moves.
 ///
 /// Deviation from micro-Max: micro-Max counts material and nothing more.
 pub fn drawish_scaled(board: &Board, score: Score) -> Score {
@@ -191,82 +170,56 @@ pub fn pawn_push_bonus(material_gone: i32) -> Score {
     material_gone * 135 / 400
 }
 
-/// How many ranks past its 5th a pawn of `color` on `square` stands (0, 1 or 2).
-#[inline]
-fn ranks_advanced(color: Color, square: Square) -> i32 {
-    let relative_rank = match color {
-        Color::White => square.rank(),
-        Color::Black => 7 - square.rank(),
-    };
-    (i32::from(relative_rank) - 4).max(0)
-}
-
 /// Material value of `piece` standing on `square` (pawns gain value as they advance).
 #[inline]
 pub fn piece_value(piece: Piece, square: Square) -> Score {
     let value = PIECE_VALUES[piece.kind_code()];
     match (piece.kind(), piece.color()) {
+        // A bonus for each rank past the pawn's 5th.
         (Some(PieceKind::Pawn), Some(color)) => {
-            value + ADVANCED_PAWN_BONUS * ranks_advanced(color, square)
+            value + ADVANCED_PAWN_BONUS * (i32::from(relative_rank(color, square)) - 4).max(0)
         }
         _ => value,
     }
 }
 
 /// Closeness to the centre: micro-Max's table of squared distances from the
-/// centre, turned around so that more is better (0 in a corner, 33 in the middle).
-/// This is umax's version, centred between the d- and e-files.
-const fn centralisation_table() -> [Score; 128] {
+/// centre, turned around so that more is better and scaled to centipawns.
+/// umax's centre lies between the d- and e-files (0 in a corner, 33 in the
+/// middle); micro-Max 4.8's, `(K-4)*(K-4) + (L-3.5)*(L-3.5)` stored in a
+/// `char` (so truncated), on the e-file.
+const fn centralisation_table(style: EvalStyle) -> [Score; 128] {
     let mut table = [0; 128];
     let mut rank = 0;
     while rank < 8 {
         let mut file = 0;
         while file < 8 {
-            let df = 2 * file - 7;
             let dr = 2 * rank - 7;
-            let distance_squared_x4 = df * df + dr * dr; // 2..98
-            table[(rank * 16 + file) as usize] = (98 - distance_squared_x4) * 135 / 400;
+            table[(rank * 16 + file) as usize] = match style {
+                EvalStyle::MicroMax => {
+                    let df = file - 4;
+                    (28 - (df * df + dr * dr / 4)) * 135 / 100
+                }
+                _ => {
+                    let df = 2 * file - 7;
+                    (98 - (df * df + dr * dr)) * 135 / 400
+                }
+            };
             file += 1;
         }
         rank += 1;
     }
     table
 }
-const CENTRALISATION: [Score; 128] = centralisation_table();
+const CENTRALISATION: [Score; 128] = centralisation_table(EvalStyle::Umax);
+const MICROMAX_CENTRALISATION: [Score; 128] = centralisation_table(EvalStyle::MicroMax);
 
-/// micro-Max 4.8's own centre table: `(K-4)*(K-4) + (L-3.5)*(L-3.5)` stored in
-/// a `char` (so truncated), centred on the e-file; turned around and scaled
-/// to centipawns like [`CENTRALISATION`].
-const fn micromax_centralisation_table() -> [Score; 128] {
-    let mut table = [0; 128];
-    let mut rank = 0;
-    while rank < 8 {
-        let mut file = 0;
-        while file < 8 {
-            let df = file - 4;
-            let dr4 = (2 * rank - 7) * (2 * rank - 7); // 4 * (L - 3.5)^2
-            let distance_squared = df * df + dr4 / 4; // truncated as a char is
-            table[(rank * 16 + file) as usize] = (28 - distance_squared) * 135 / 100;
-            file += 1;
-        }
-        rank += 1;
-    }
-    table
-}
-const MICROMAX_CENTRALISATION: [Score; 128] = micromax_centralisation_table();
-
-/// The centralisation score of a piece of `kind` on `square`. micro-Max gives it
-/// to pawns, knights, bishops and the king (the "magnetic king"), not to rooks
-/// and queens, which work from a distance.
+/// umax's centralisation score of a piece of `kind` on `square`. micro-Max
+/// gives it to pawns, knights, bishops and the king (the "magnetic king"), not
+/// to rooks and queens, which work from a distance.
 #[inline]
 pub fn centralisation(kind: PieceKind, square: Square) -> Score {
-    centralisation_in(EvalStyle::Umax, kind, square)
-}
-
-/// [`centralisation`] in the given style.
-#[inline]
-pub fn centralisation_in(style: EvalStyle, kind: PieceKind, square: Square) -> Score {
-    centre_table(style, kind)[square.index()]
+    centre_table(EvalStyle::Umax, kind)[square.index()]
 }
 
 /// No centralisation: rooks and queens.
@@ -284,27 +237,21 @@ fn centre_table(style: EvalStyle, kind: PieceKind) -> &'static [Score; 128] {
     }
 }
 
-/// What the move `mv` (pseudo-legal, not yet made) gains for the side making it:
-/// micro-Max's incremental evaluation, computed from the board before the move.
-pub fn move_gain(board: &Board, mv: Move, material_gone: i32) -> Score {
-    move_gain_in(EvalStyle::Umax, board, mv, material_gone)
-}
-
-/// [`move_gain`] in the given style.
+/// What the move `mv` (pseudo-legal, not yet made) gains for the side making it
+/// in `style`: micro-Max's incremental evaluation, computed from the board
+/// before the move.
 #[inline]
 pub fn move_gain_in(style: EvalStyle, board: &Board, mv: Move, material_gone: i32) -> Score {
     if style == EvalStyle::Tapered {
-        return tapered::move_gain(EvalTerms::DEFAULT, board, mv, material_gone);
+        let no_cache = &mut tapered::StructureCache::default();
+        return tapered::move_gain_cached(EvalTerms::DEFAULT, board, mv, material_gone, no_cache);
     }
     let mover = board.piece_at(mv.from);
     let Some(kind) = mover.kind() else { return 0 };
     let us = board.side_to_move();
 
-    // Material: whatever we capture (an e.p. victim stands beside the to-square).
-    let captured_square = match mv.kind {
-        MoveKind::EnPassant => Square::new(mv.to.file(), mv.from.rank()),
-        _ => mv.to,
-    };
+    // Material: whatever we capture.
+    let captured_square = captured_square(mv);
     let mut gain = piece_value(board.piece_at(captured_square), captured_square);
 
     // Centralisation: the step towards (or away from) the centre.
@@ -328,7 +275,7 @@ pub fn move_gain_in(style: EvalStyle, board: &Board, mv: Move, material_gone: i3
     gain
 }
 
-/// The pawn terms of [`move_gain`]: structure, king shelter, end-game push,
+/// The pawn terms of [`move_gain_in`]: structure, king shelter, end-game push,
 /// advancement and promotion.
 fn pawn_move_gain(
     style: EvalStyle,
@@ -381,31 +328,16 @@ fn pawn_move_gain(
 /// Has the king of `color` on `square` moved (micro-Max's virgin bit is off)?
 /// A king on its home square with a castling right left has not.
 fn king_has_moved(board: &Board, color: Color, square: Square) -> bool {
-    let (home, short, long) = match color {
-        Color::White => (
-            Square::E1,
-            CastlingRights::WHITE_KINGSIDE,
-            CastlingRights::WHITE_QUEENSIDE,
-        ),
-        Color::Black => (
-            Square::E8,
-            CastlingRights::BLACK_KINGSIDE,
-            CastlingRights::BLACK_QUEENSIDE,
-        ),
+    let home = match color {
+        Color::White => Square::E1,
+        Color::Black => Square::E8,
     };
-    let rights = board.castling_rights();
-    let can_castle = rights.contains(short) || rights.contains(long);
-    square != home || !can_castle
+    square != home || board.castling_rights().count(color) == 0
 }
 
-/// The full evaluation of `board` for the side to move: material (with pawn
-/// advancement) plus centralisation. Only the root of a search needs it; below
-/// the root the score is carried along by [`move_gain`].
-pub fn static_eval(board: &Board) -> Score {
-    static_eval_in(EvalStyle::Umax, board)
-}
-
-/// [`static_eval`] in the given style.
+/// The full evaluation of `board` for the side to move in `style`: material
+/// (with pawn advancement) plus centralisation. Only the root of a search
+/// needs it; below the root the score is carried along by [`move_gain_in`].
 pub fn static_eval_in(style: EvalStyle, board: &Board) -> Score {
     if style == EvalStyle::Tapered {
         return tapered::static_eval(EvalTerms::DEFAULT, board);
@@ -415,56 +347,31 @@ pub fn static_eval_in(style: EvalStyle, board: &Board) -> Score {
     for square in Square::all() {
         let piece = board.piece_at(square);
         let Some(kind) = piece.kind() else { continue };
-        let value = piece_value(piece, square) + centralisation_in(style, kind, square);
+        let value = piece_value(piece, square) + centre_table(style, kind)[square.index()];
         score += if piece.is_color(us) { value } else { -value };
     }
     score
 }
 
-// ===========================================================================
-// Seed 002's evaluation terms: switches, all off by default
-// ===========================================================================
+// ----- Seed 002's evaluation terms: switches, all off by default -----
 //
-// Seed 002 (an engine author's log) validates six classic evaluation terms by
-// self-play. micro-Max has none of them; umax has each as a laboratory switch
+// Six classic terms from an engine author's log (seed 002), each a switch
 // (`eval_tropism`, `eval_rook_files`, `eval_passed`, `eval_isolated`,
-// `eval_doubled`, `eval_seventh`), so that they can be measured the same way.
-//
-// They follow micro-Max's incremental scheme: the search never evaluates a
-// whole position, so each term must say what a *move* changes. Every term here
-// is a sum of contributions that are local in a way the move can exploit:
-//
-// * **piece terms** (knight tropism, major on the 7th): a contribution depends
-//   only on the piece, its square and the two kings' squares. A move changes at
-//   most four squares (from, to, the e.p. victim, the castling rook), so the
-//   change is re-scored on those squares; only a king move makes every
-//   knight and major be re-scored, against the king's new square.
-// * **file terms** (rook on an open / half-open file, passed, isolated and
-//   doubled pawns): a contribution depends only on the pawns of its own file
-//   and the two beside it. A move that moves, captures or promotes a pawn or
-//   a rook re-scores the files it touched (and, for the pawn terms, their
-//   neighbours) before and after the move.
-//
-// The change is therefore exact, not an approximation: [`static_eval_with`]
-// of the position after a move equals minus the position before plus
-// [`move_gain_with`] (a test walks the bench positions to check it). With no
-// term switched on, [`move_gain_with`] tests one byte and does nothing else.
+// `eval_doubled`, `eval_seventh`) so that they can be measured. They keep the
+// incremental scheme exact: a **piece term** (knight tropism, major on the
+// 7th) depends on a piece, its square and the kings' squares, so a move
+// re-scores the (at most four) squares it changes, and a king move every
+// piece; a **file term** (rook files, passed, isolated, doubled pawns) depends
+// on the pawns of its file and the two beside it, so a move re-scores the
+// files it touched before and after the move.
 
 /// The evaluation terms that are switched on, as a set of bits: the seed-002
 /// terms (added to any style) and the position terms of `eval=tapered`
 /// (see [`tapered::Term`]; they count only under that style).
 ///
-/// Deviation from micro-Max: micro-Max has none of these terms; the seed-002
-/// terms are off by default and the tapered terms act only under
-/// `eval=tapered`, so `umax bench` and the `micromax` preset are unchanged.
+/// Deviation from micro-Max: micro-Max has none of these terms.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct EvalTerms(u32);
-
-impl Default for EvalTerms {
-    fn default() -> EvalTerms {
-        EvalTerms::DEFAULT
-    }
-}
 
 impl EvalTerms {
     /// No term.
@@ -500,8 +407,7 @@ impl EvalTerms {
     pub const TAPERED_PASSED_KING: EvalTerms = EvalTerms(1 << 14);
     /// `eval=tapered`: backward pawns.
     pub const TAPERED_BACKWARD: EvalTerms = EvalTerms(1 << 20);
-    /// Every tapered position term. A move's gain keeps them up to date:
-    /// they depend on the pawns, the kings and the castling rights only.
+    /// Every tapered position term (a move's gain keeps them up to date).
     pub const TAPERED_TERMS: EvalTerms =
         EvalTerms(64 | 128 | 256 | 512 | 1024 | 1 << 13 | 1 << 14 | 1 << 20);
     /// The squares each knight, bishop, rook and queen reaches (under
@@ -529,9 +435,7 @@ impl EvalTerms {
     /// The square of the weight of the attack on the enemy king, for a side
     /// with its queen and two attackers or more (as [`Self::MOBILITY`]).
     pub const KING_DANGER: EvalTerms = EvalTerms(1 << 26);
-    /// The terms counted afresh in every full-width node: they depend on
-    /// where every piece stands or can go, which no move's gain keeps up to
-    /// date.
+    /// The terms counted afresh in every full-width node ([`activity_with`]).
     pub const ACTIVITY_TERMS: EvalTerms = EvalTerms(
         2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17 | 1 << 18 | 1 << 19 | 1 << 22 | 1 << 26,
     );
@@ -566,19 +470,12 @@ impl EvalTerms {
             EvalTerms(self.0 & !other.0)
         }
     }
-
-    /// Is no term switched on?
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
 }
 
 /// Knight tropism: centipawns a knight loses per square of distance (the
 /// larger of the rank and file differences) to the enemy king (seed 002: 2).
 ///
-/// Deviation from micro-Max (switch `eval_tropism`, off by default): micro-Max
-/// has no such term.
+/// Deviation from micro-Max: a new term (switch `eval_tropism`, off by default).
 pub const TROPISM_PER_SQUARE: Score = 2;
 
 /// A rook on a file with no pawn (seed 002: 25).
@@ -586,8 +483,7 @@ pub const TROPISM_PER_SQUARE: Score = 2;
 /// The seed says "files with no other pieces"; we read it, as engines usually
 /// do, as no *pawns*.
 ///
-/// Deviation from micro-Max (switch `eval_rook_files`, off by default): micro-Max
-/// has no such term.
+/// Deviation from micro-Max: a new term (switch `eval_rook_files`, off by default).
 pub const ROOK_OPEN_FILE_BONUS: Score = 25;
 
 /// A rook on a file with enemy pawns only (seed 002: 15).
@@ -596,29 +492,24 @@ pub const ROOK_HALF_OPEN_FILE_BONUS: Score = 15;
 /// A pawn with no enemy pawn in front of it on its own or a neighbouring file
 /// (seed 002: 20).
 ///
-/// Deviation from micro-Max (switch `eval_passed`, off by default): micro-Max
-/// has no such term.
+/// Deviation from micro-Max: a new term (switch `eval_passed`, off by default).
 pub const PASSED_PAWN_BONUS: Score = 20;
 
 /// A pawn with no friendly pawn on a neighbouring file (seed 002: 20).
 ///
-/// Deviation from micro-Max (switch `eval_isolated`, off by default): micro-Max
-/// has no such term.
+/// Deviation from micro-Max: a new term (switch `eval_isolated`, off by default).
 pub const ISOLATED_PAWN_PENALTY: Score = 20;
 
 /// Each pawn on a file that holds another pawn of its side (seed 002: 10,
 /// "awarded to each pawn").
 ///
-/// Deviation from micro-Max (switch `eval_doubled`, off by default): micro-Max
-/// has no such term.
+/// Deviation from micro-Max: a new term (switch `eval_doubled`, off by default).
 pub const DOUBLED_PAWN_PENALTY: Score = 10;
 
 /// A rook or queen on its 7th rank while the enemy king is on its 8th
-/// (seed 002: 50). The seed's extra 80 for two connected majors there is left
-/// out: the log measured the term better without it.
+/// (seed 002: 50; its extra 80 for two majors there measured worse).
 ///
-/// Deviation from micro-Max (switch `eval_seventh`, off by default): micro-Max
-/// has no such term.
+/// Deviation from micro-Max: a new term (switch `eval_seventh`, off by default).
 pub const MAJOR_ON_SEVENTH_BONUS: Score = 50;
 
 /// The squares a move changes (at most four: from, to, an e.p. victim, a
@@ -653,15 +544,14 @@ impl MoveChanges {
         changes.push(mv.to, board.piece_at(mv.to), placed);
         match mv.kind {
             MoveKind::EnPassant => {
-                let victim = Square::new(mv.to.file(), mv.from.rank());
+                let victim = captured_square(mv);
                 changes.push(victim, board.piece_at(victim), Piece::EMPTY);
             }
             MoveKind::Castle => {
-                let rank = mv.from.rank();
-                let (rook_from, rook_to) = if mv.to.file() == 6 { (7, 5) } else { (0, 3) };
+                let (rook_from, rook_to) = castling_rook(mv);
                 let rook = Piece::new(us, PieceKind::Rook);
-                changes.push(Square::new(rook_from, rank), rook, Piece::EMPTY);
-                changes.push(Square::new(rook_to, rank), Piece::EMPTY, rook);
+                changes.push(rook_from, rook, Piece::EMPTY);
+                changes.push(rook_to, Piece::EMPTY, rook);
             }
             _ => {}
         }
@@ -685,11 +575,29 @@ impl MoveChanges {
 
 /// The rank of `square` counted from `color`'s side (0 = its back rank).
 #[inline]
-pub(crate) fn relative_rank(color: Color, square: Square) -> u8 {
+pub(crate) const fn relative_rank(color: Color, square: Square) -> u8 {
     match color {
         Color::White => square.rank(),
         Color::Black => 7 - square.rank(),
     }
+}
+
+/// The square of the piece that `mv` captures, if any (an en-passant victim
+/// stands beside the to-square).
+#[inline]
+fn captured_square(mv: Move) -> Square {
+    match mv.kind {
+        MoveKind::EnPassant => Square::new(mv.to.file(), mv.from.rank()),
+        _ => mv.to,
+    }
+}
+
+/// Where the rook of the castling move `mv` starts and lands.
+#[inline]
+fn castling_rook(mv: Move) -> (Square, Square) {
+    let (from, to) = if mv.to.file() == 6 { (7, 5) } else { (0, 3) };
+    let rank = mv.from.rank();
+    (Square::new(from, rank), Square::new(to, rank))
 }
 
 /// White's score minus Black's, turned to the point of view of `color`.
@@ -1056,23 +964,19 @@ pub fn move_gain_cached(
         _ => move_gain_in(style, board, mv, material_gone),
     };
     // Deviation from micro-Max: the seed-002 terms (all off by default).
-    if !terms.intersects(EvalTerms::SEED_TERMS) {
-        gain
-    } else {
-        gain + terms_gain(terms, board, mv)
+    if terms.intersects(EvalTerms::SEED_TERMS) {
+        return gain + terms_gain(terms, board, mv);
     }
+    gain
 }
 
 /// The part of the evaluation that no move's gain keeps up to date, for the
-/// side to move: mobility, king attack and the other activity terms
-/// ([`tapered::activity`], with the tuned values of `eval=tapered`) if
-/// switched on; 0 otherwise, and always 0
-/// under `eval=micromax`. The search adds it in full-width nodes to the
+/// side to move: the activity terms switched on in `terms`
+/// ([`tapered::activity`], with the tuned values), always 0 under
+/// `eval=micromax`. The search adds it in full-width nodes to the
 /// incremental evaluation it was handed.
 ///
-/// Deviation from micro-Max (switches `mobility`, `king_attack`,
-/// `rook_files`, `pawn_threats`, `bishop_pair`, and `mop_up` for a bare
-/// king): micro-Max's evaluation has none of them.
+/// Deviation from micro-Max: micro-Max's evaluation has none of these terms.
 #[inline]
 pub fn activity_with(
     style: EvalStyle,
@@ -1101,11 +1005,10 @@ pub fn static_eval_with(style: EvalStyle, terms: EvalTerms, board: &Board) -> Sc
         _ => static_eval_in(style, board),
     };
     // Deviation from micro-Max: the seed-002 terms (all off by default).
-    if !terms.intersects(EvalTerms::SEED_TERMS) {
-        score
-    } else {
-        score + for_side(board.side_to_move(), terms_score(terms, board))
+    if terms.intersects(EvalTerms::SEED_TERMS) {
+        return score + for_side(board.side_to_move(), terms_score(terms, board));
     }
+    score
 }
 
 /// Most-valuable-victim / least-valuable-attacker key for ordering captures:
@@ -1119,40 +1022,4 @@ pub fn mvv_lva(board: &Board, mv: Move) -> Score {
     };
     let promotion = mv.promotion.map_or(0, |kind| PIECE_VALUES[kind as usize]);
     victim + promotion - board.piece_at(mv.from).kind_code() as Score
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn start_position_is_balanced() {
-        assert_eq!(static_eval(&Board::start()), 0);
-        assert_eq!(material_gone(&Board::start()), 0);
-    }
-
-    #[test]
-    fn move_gain_matches_static_eval_for_position_terms() {
-        // A knight move changes only centralisation: the incremental gain must
-        // equal the difference of full evaluations.
-        let mut board = Board::start();
-        let mv = board.parse_coordinate_move("g1f3").unwrap();
-        let before = static_eval(&board);
-        let gain = move_gain(&board, mv, 0);
-        board.make_move(mv);
-        assert_eq!(-static_eval(&board), before + gain);
-    }
-
-    #[test]
-    fn capture_gains_victim_value() {
-        let board = Board::from_fen("4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1").unwrap();
-        let mv = board.parse_coordinate_move("e4d6").unwrap();
-        assert!(move_gain(&board, mv, 0) < 50);
-        let capture = Board::from_fen("4k3/8/3p4/8/4N3/8/8/4K3 w - - 0 1").unwrap();
-        let mv = capture.parse_coordinate_move("e4d6").unwrap();
-        // The pawn's value, less the knight's step away from the centre.
-        let centre_step =
-            centralisation(PieceKind::Knight, mv.from) - centralisation(PieceKind::Knight, mv.to);
-        assert_eq!(move_gain(&capture, mv, 0), PIECE_VALUES[1] - centre_step);
-    }
 }

@@ -22,31 +22,23 @@
 //! belongs to, not from the root, so an entry is valid wherever it is found.
 //!
 //! Deviation from micro-Max: the memory is asked for already zeroed, and an
-//! all-zero slot is an empty one. The operating system then hands out pages of
-//! zeros only when the search first touches them, so an idle umax holds almost
-//! none of its table, and asking for a table costs nothing until it is used.
-//! When memory is short the table falls back to a smaller size instead of
-//! failing ([`TranspositionTable::with_megabytes_or_less`]).
+//! all-zero slot is an empty one, so the operating system hands out pages only
+//! when the search first touches them. When memory is short the table falls
+//! back to a smaller size ([`TranspositionTable::with_megabytes_or_less`]).
 //!
 //! ## Several threads
-//! Deviation from micro-Max (switch `threads`): helper threads search beside
-//! the main one and share its table, with no lock. Each slot is three 32-bit
-//! words that are each read and written whole, but a thread may read a slot
-//! while another is halfway through writing it, and get some words of the old
-//! entry and some of the new. So the first word does not hold the check bits
-//! as they are: it holds them mixed (exclusive or) with the other two words.
-//! A reader mixes the three words it read back the same way; words from two
-//! different stores give check bits that match neither position, and the
-//! probe misses, as if the slot held another position (R. Hyatt's lockless
+//! Deviation from micro-Max (switch `threads`): helper threads share the table
+//! with no lock. Each slot is three 32-bit words, each read and written whole,
+//! but a reader may get some words of one store and some of another. So the
+//! first word holds the check bits mixed (exclusive or) with the other two; a
+//! reader unmixes them, and words from two different stores give check bits
+//! that match neither position, so the probe misses (R. Hyatt's lockless
 //! hashing).
 //!
 //! Speed: a probe lands on a random slot of a table far larger than the
-//! processor's caches, so it waits for memory, and with ordinary 4 KiB pages
-//! it also misses the cache of address translations. On Linux the table asks
-//! for 2 MiB pages (fewer translations, which stay cached), and the search
-//! asks for a child's slot as soon as it has made the move
-//! ([`TranspositionTable::prefetch`]), so that the memory is on its way while
-//! the child starts. Neither changes what is stored or found.
+//! caches. On Linux the table asks for 2 MiB pages (fewer address translations
+//! to miss), and the search fetches a child's slot as soon as it has made the
+//! move ([`TranspositionTable::prefetch`]). Neither changes what is found.
 
 use std::alloc::{self, Layout};
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
@@ -115,9 +107,8 @@ struct SlotData {
 }
 
 impl SlotData {
-    /// The three words a slot stores: the score and move, the depth and
-    /// bound, and first the check bits mixed with both (see
-    /// "Several threads" in the module docs).
+    /// The three words a slot stores: the check bits mixed with the other two
+    /// (see "Several threads" above), the score and move, the depth and bound.
     fn to_words(self) -> [u32; 3] {
         let score_and_move = u32::from(self.score as u16) | u32::from(self.best_move.0) << 16;
         let depth_and_kind = u32::from(self.depth) | u32::from(self.bound as u8) << 8;
@@ -128,8 +119,7 @@ impl SlotData {
         ]
     }
 
-    /// The inverse of [`to_words`](Self::to_words). Words from two different
-    /// stores give check bits that belong to neither, so the probe misses.
+    /// The inverse of [`to_words`](Self::to_words).
     fn from_words([mixed_check, score_and_move, depth_and_kind]: [u32; 3]) -> SlotData {
         SlotData {
             check: mixed_check ^ score_and_move ^ depth_and_kind,
@@ -245,10 +235,8 @@ fn megabytes_of(entries: usize) -> usize {
 }
 
 /// The largest table size in MiB (at most [`MAX_MEGABYTES`]) that this
-/// process can have now: no larger than the machine's memory, and allocated
-/// when asked (memory that is allocated zeroed and freed untouched costs
-/// nothing). A request between this and twice it gets the same table, so this
-/// is the useful maximum to offer.
+/// process can allocate now (zeroed memory freed untouched costs nothing):
+/// the useful maximum to offer.
 pub fn usable_megabytes() -> usize {
     let mut entries = entries_within(MAX_MEGABYTES);
     while entries > 1 && TranspositionTable::try_with_entries(entries).is_none() {
@@ -257,10 +245,9 @@ pub fn usable_megabytes() -> usize {
     megabytes_of(entries).max(1)
 }
 
-/// The machine's memory in MiB where the system tells (`MemTotal` in Linux's
-/// `/proc/meminfo`). Memory is handed out lazily, so an allocation larger than
-/// the machine may succeed and fail only when the search fills it: such a
-/// table is refused up front.
+/// The machine's memory in MiB where the system tells (Linux's `MemTotal`).
+/// Memory is handed out lazily, so a table larger than the machine could be
+/// allocated and fail only when filled: such a table is refused up front.
 fn physical_megabytes() -> Option<usize> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok()?;
     let line = meminfo.lines().find(|line| line.starts_with("MemTotal:"))?;
@@ -288,13 +275,9 @@ fn allocate_empty_slots(entries: usize) -> Option<Vec<Slot>> {
     Some(unsafe { Vec::from_raw_parts(memory, entries, entries) })
 }
 
-/// Ask Linux to back the table with 2 MiB pages where it can.
-///
-/// Every probe lands on a random slot, so with 4 KiB pages nearly every probe
-/// also misses the processor's page-translation cache (TLB); huge pages make
-/// the table's translations few enough to stay cached. The kernel may decline
-/// (the system setting `transparent_hugepage` is `never`, or no huge page is
-/// free): the table then works as before, so the answer is ignored.
+/// Ask Linux to back the table with 2 MiB pages, so that its address
+/// translations stay cached. The kernel may decline (`transparent_hugepage` is
+/// `never`, or no huge page is free); the table works either way.
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(start: *mut u8, bytes: usize) {
     const HUGE_PAGE: usize = 2 << 20;
@@ -324,9 +307,8 @@ pub struct TranspositionTable {
     slots: Vec<Slot>,
     /// `slots.len() - 1`: the slot of a key is `key & index_mask`.
     index_mask: u64,
-    /// Slots written since the last clear (for `hashfull`). Threads that
-    /// store at once may each count the same slot or miss one another's
-    /// count: the figure is only shown, so a lock would cost more than it gives.
+    /// Slots written since the last clear (for `hashfull`). Threads storing at
+    /// once may miscount a little: the figure is only shown.
     used: AtomicUsize,
     /// Every page of `slots` has been written (by a clear or `touch_all`), so
     /// the memory is the process's already.
@@ -418,12 +400,9 @@ impl TranspositionTable {
         megabytes_of(self.slots.len())
     }
 
-    /// Forget everything (a new game). A table nothing was stored in since it
-    /// was made or last cleared is empty already, and is left untouched so that
-    /// its memory stays with the operating system. A table with fewer stores
-    /// than pages, not all of them touched yet, has touched few: fresh zeroed
-    /// memory replaces it rather than writing every page of a large, mostly
-    /// unused table.
+    /// Forget everything (a new game). An empty table is left untouched, so its
+    /// memory stays with the operating system; one with fewer stores than pages
+    /// gets fresh zeroed memory rather than a write to every page.
     pub fn clear(&mut self) {
         const SLOTS_PER_PAGE: usize = 4096 / SLOT_BYTES;
         if *self.used.get_mut() == 0 {
@@ -440,30 +419,25 @@ impl TranspositionTable {
         *self.used.get_mut() = 0;
     }
 
-    /// Make an empty table's memory the process's own now, if it is not
-    /// yet: the first search after a new table (or a clear that handed the
-    /// memory back) would otherwise pay for the operating system zeroing
-    /// each page it touches first, which with 2 MiB pages is most of a
-    /// short search's time. A table holding entries is left as it is.
+    /// Make an empty table's memory the process's own now, so that the next
+    /// search does not pay for the operating system zeroing each page it
+    /// first touches. A table holding entries is left as it is.
     pub fn prefault(&mut self) {
         if *self.used.get_mut() == 0 && !self.all_pages_touched {
             self.touch_all();
         }
     }
 
-    /// Forget everything, and have all the memory in hand when this
-    /// returns: [`clear`](Self::clear) followed by [`prefault`](Self::prefault),
-    /// without first handing the memory back. For a clear just before a
-    /// search whose clock is about to run.
+    /// [`clear`](Self::clear) then [`prefault`](Self::prefault), without first
+    /// handing the memory back: for a clear just before a timed search.
     pub fn clear_and_prefault(&mut self) {
         if *self.used.get_mut() > 0 || !self.all_pages_touched {
             self.touch_all();
         }
     }
 
-    /// Write every slot now, emptying the table, so that all the memory is the
-    /// process's (the shared step of `clear`, `prefault` and
-    /// `clear_and_prefault`).
+    /// Write every slot now, emptying the table and making all its memory the
+    /// process's.
     fn touch_all(&mut self) {
         for slot in &mut self.slots {
             *slot = Slot::default();
@@ -489,9 +463,7 @@ impl TranspositionTable {
     }
 
     /// Start loading the slot of `key` into the processor's cache, so that a
-    /// [`probe`](Self::probe) a little later finds it there instead of
-    /// waiting for memory (a probe lands on a random slot, so nearly every one
-    /// would). Only a hint: it changes no slot and no search.
+    /// [`probe`](Self::probe) a little later need not wait for memory.
     #[inline]
     pub fn prefetch(&self, key: u64) {
         prefetch(self.slots.as_ptr().wrapping_add(self.slot_index(key)));
@@ -563,77 +535,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn store_and_probe() {
-        let table = TranspositionTable::new(10);
-        let mv = Move {
-            promotion: Some(PieceKind::Knight),
-            ..Move::new(Square::parse("e7").unwrap(), Square::parse("e8").unwrap())
-        };
-        let key = 0xDEAD_BEEF_0123_4567;
-        assert!(table.probe(key).is_none());
-        table.store(key, -123, 7, Bound::Lower, Some(mv));
-        let entry = table.probe(key).unwrap();
-        assert_eq!(
-            (entry.score, entry.depth, entry.bound),
-            (-123, 7, Bound::Lower)
-        );
-        assert!(entry.is_best_move(mv));
-        assert!(!entry.is_best_move(Move::new(mv.from, mv.to)));
-        // Same slot, different check bits: a miss.
-        assert!(table.probe(key ^ (1 << 40)).is_none());
-    }
-
-    #[test]
-    fn a_store_always_replaces_the_slot() {
-        // micro-Max's scheme: the newest entry wins, however shallow.
-        let deep = 0x0000_0001_0000_0100;
-        let single = TranspositionTable::new(10);
-        single.store(deep, 10, 9, Bound::Exact, None);
-        single.store(deep ^ (1 << 40), 20, 1, Bound::Exact, None);
-        assert!(single.probe(deep).is_none());
-    }
-
-    #[test]
-    fn threads_sharing_a_slot_never_read_half_of_one_store_and_half_of_another() {
-        let table = TranspositionTable::new(4);
-        let key = 0x0123_4567_0000_0005;
-        // Two writers store different entries for one key, over and over; a
-        // reader must find one of the two whole, or nothing.
-        let entries = [(100, 5, Bound::Lower), (-2000, 9, Bound::Upper)];
-        let done = std::sync::atomic::AtomicBool::new(false);
-        let mut found = [0u32; 2];
-        std::thread::scope(|scope| {
-            for (score, depth, bound) in entries {
-                let (table, done) = (&table, &done);
-                scope.spawn(move || {
-                    while !done.load(Ordering::Relaxed) {
-                        table.store(key, score, depth, bound, None);
-                    }
-                });
-            }
-            // Until the reader has seen 10,000 whole entries (a few
-            // milliseconds), or gives up after many more probes.
-            for _ in 0..100_000_000 {
-                if found.iter().sum::<u32>() >= 10_000 {
-                    break;
-                }
-                if let Some(entry) = table.probe(key) {
-                    let whole = entries
-                        .iter()
-                        .position(|&stored| stored == (entry.score, entry.depth, entry.bound));
-                    let index = whole.unwrap_or_else(|| panic!("a torn entry: {entry:?}"));
-                    found[index] += 1;
-                }
-            }
-            done.store(true, Ordering::Relaxed);
-        });
-        assert!(
-            found.iter().sum::<u32>() >= 10_000,
-            "the reader found {found:?}"
-        );
-    }
-
-    #[test]
     fn a_slot_whose_words_come_from_two_stores_is_a_miss() {
         let table = TranspositionTable::new(4);
         let (first, second) = (0x0000_0001_0000_0003, 0x0000_0002_0000_0003);
@@ -648,24 +549,6 @@ mod tests {
         table.slots[3].0[2].store(first_words[2], Ordering::Relaxed);
         assert!(table.probe(second).is_none());
         assert!(table.probe(first).is_none());
-    }
-
-    #[test]
-    fn megabytes_round_down_to_power_of_two() {
-        let table = TranspositionTable::try_with_megabytes(1).unwrap();
-        assert!(table.len().is_power_of_two());
-        assert!(table.len() * SLOT_BYTES <= 1 << 20);
-        assert_eq!(entries_within(DEFAULT_MEGABYTES), 1 << DEFAULT_ENTRIES_LOG2);
-        assert_eq!(
-            entries_within(DEFAULT_MEGABYTES * 2 - 1),
-            1 << DEFAULT_ENTRIES_LOG2
-        );
-        assert_eq!(entries_within(0), 1);
-        let error = TranspositionTable::try_with_megabytes(usize::MAX >> 21)
-            .err()
-            .expect("no machine has that much memory");
-        assert!(error.contains("rounds down to"), "{error}");
-        assert!(error.contains("at most"), "{error}");
     }
 
     #[test]
@@ -715,16 +598,6 @@ mod tests {
                 .probe(7u64.wrapping_mul(0x9E37_79B9_7F4A_7C15))
                 .is_none()
         );
-    }
-
-    #[test]
-    fn clear_after_a_few_stores_forgets_them_too() {
-        let mut table = TranspositionTable::new(20);
-        table.store(12345, 7, 2, Bound::Upper, None);
-        table.clear();
-        assert!(table.probe(12345).is_none());
-        assert_eq!(table.len(), 1 << 20);
-        assert_eq!(table.permille_used(), 0);
     }
 
     #[test]

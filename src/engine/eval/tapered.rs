@@ -1,185 +1,59 @@
 //! # A tapered piece-square evaluation (`eval=tapered`)
 //!
-//! micro-Max's evaluation is a handful of hand-set terms: material, a pull
-//! towards the centre, a castling bonus, a frozen king, a pawn-structure
-//! penalty, a pawn push that grows in the end game. The usual next step in
-//! chess programming replaces them by **piece-square tables**: one number per
-//! piece kind and square, saying what that piece is worth there. A knight on
-//! e5 is worth more than one on a1; a pawn on the 7th more than one on the
-//! 2nd; a king on g1 more than one on e4 — but only while queens are on the
-//! board. That last point is why the tables are **tapered**: every piece kind
-//! has a *middle-game* and an *end-game* value and table, and the evaluation
-//! blends the two by the game phase:
+//! micro-Max's evaluation is a handful of hand-set terms. The usual next step
+//! in chess programming replaces them by **piece-square tables**: one number
+//! per piece kind and square, saying what that piece is worth there. A king
+//! on g1 is worth more than one on e4 — but only while queens are on the
+//! board. That is why the tables are **tapered**: every piece kind has a
+//! *middle-game* and an *end-game* value and table, blended by the phase:
 //!
 //! ```text
 //! blended = (middle_game * phase + end_game * (FULL_PHASE - phase)) / FULL_PHASE
 //! ```
 //!
-//! where `phase` counts the non-pawn material still on the board in
-//! micro-Max's units ([`FULL_PHASE`] = 40 with every piece, 0 with bare kings
-//! and pawns). The tables' numbers are not set by hand: `umax tune` fits them
-//! to the results of self-play games (Texel tuning, see `tune.rs`) and writes
-//! them to [`super::tuned`].
+//! where `phase` counts the non-pawn material on the board in micro-Max's
+//! units ([`FULL_PHASE`] = 40 with every piece, 0 with kings and pawns). The
+//! numbers are not set by hand: `umax tune` fits them to self-play games
+//! (Texel tuning, see `tune.rs`), starting from umax's own evaluation written
+//! as tables ([`TaperedParams::from_umax`]), and writes them to
+//! [`super::tuned`].
 //!
-//! ## Still incremental
+//! **Still incremental.** The search adds what each move gains
+//! ([`move_gain_cached`]), so the phase is fixed at the root, like micro-Max's
+//! `R`. Each table entry is blended and rounded on its own, so a position's
+//! value is a sum of per-piece numbers and a move's gain is exactly the
+//! change of that sum. [`static_eval`] uses the position's own phase, which
+//! at the root is the search's.
 //!
-//! The search keeps micro-Max's design: it never evaluates a whole position,
-//! it adds what each move gains ([`move_gain`]). That needs a phase that does
-//! not change inside the search; like micro-Max's `R` it is fixed at the root
-//! (`material_gone` is measured once per search). The blending is done *per
-//! table entry*, each rounded on its own, so a position's value is a sum of
-//! per-piece numbers and a move's gain is exactly the change of that sum: the
-//! value of the piece on its new square minus on its old, plus the captured
-//! piece's, a promotion's new piece, castling's rook, an en-passant victim.
-//! [`static_eval`] of a position uses that position's own phase, which is the
-//! root's phase at the root: the search, the root and the tuner agree.
+//! **Every table has all 64 squares.** The board is not symmetric: kings
+//! castle short more often than long, the queen starts on d1. The king's
+//! table tells g1 and c1 (castled) from f1 (stepped aside, castling lost).
+//! Black's pieces read the same tables with the ranks turned around. A
+//! kind's value and table overlap; the tuner keeps each table's average where
+//! it started, so the values read beside umax's [`PIECE_VALUES`].
 //!
-//! ## What the tables replace, and the terms beside them
+//! **Position terms** ([`Term`]) say what a table cannot, because it looks at
+//! one piece alone: passed pawns by rank, isolated, doubled, backward and
+//! supported pawns, the king's pawn shelter, each castling right held, and
+//! the kings' race to each passed pawn. Each has a middle-game and an
+//! end-game value and a switch (`tapered_*`). They depend only on the pawns,
+//! the kings and the castling rights ([`Structure`]), so a move that touches
+//! none of them leaves them alone; the others re-count them on bit sets,
+//! with a **pawn hash table** ([`StructureCache`]) because the same few
+//! structures come back in most nodes.
 //!
-//! Under `eval=tapered` the tables and a few **position terms** are the whole
-//! positional evaluation: micro-Max's centralisation, castling bonus, frozen
-//! king, pawn advancement, end-game pawn push and pawn-structure penalty are
-//! all off. The king's tables learn where the king is safe in the middle game
-//! and where it belongs in the end game; the pawn's tables learn what an
-//! advanced pawn is worth in each phase.
-//!
-//! What a table cannot say, because it looks at one piece alone, the position
-//! terms ([`Term`]) say: a **passed pawn** by its rank, an **isolated pawn**,
-//! a **doubled pawn**, the king's **shelter** (own pawns on the three files
-//! around the king, one and two ranks in front of it) and each **castling
-//! right** still held. Each has a middle-game and an end-game value, tuned
-//! with the tables, and each can be switched off (`tapered_passed`,
-//! `tapered_isolated`, `tapered_doubled`, `tapered_shelter`,
-//! `tapered_castling`; all on under `eval=tapered`). The seed-002 terms
-//! (`eval_passed`, ...) are still added on top when switched on.
-//!
-//! The terms stay incremental and exact: a move that moves or captures a pawn,
-//! moves a king or takes a castling right away re-counts them on the pawns
-//! as bit sets ([`Structure`]) before and after the move; every other move
-//! leaves them alone. The board keeps each side's pawns as a bit set, and
-//! the pawn terms are counted on whole sets at once (a passed pawn is one
-//! outside the squares the enemy pawns have in front of them), so a
-//! re-count costs a few dozen instructions. The search also keeps the scores
-//! of the structures it has counted in a small **pawn hash table**
-//! ([`StructureCache`]): the same few structures come back in most nodes.
-//!
-//! ## Mobility and king attack: the terms a move's gain cannot keep
-//!
-//! Two more terms look at where the pieces can go (`mobility`,
-//! `king_attack`; their tuned values serve `eval=umax` too): each square a
-//! knight, bishop, rook or queen reaches, by kind, and each attack by one of
-//! them on the enemy king's square or a square next to it. A move anywhere
-//! can open or close a line, so these are not incremental: the search counts
-//! them in the full-width nodes that the table does not answer
-//! ([`activity`]) and adds them to the incremental evaluation it was
-//! handed. Quiescence nodes, most of the tree, inherit them from the last
-//! node that counted instead of counting, and so (switch `activity_plies`,
-//! 2 in the default) do the full-width nodes one ply from the horizon, the
-//! most numerous of the rest: the one move in between changes the counts
-//! little, and not counting them there is what made the terms pay on the
-//! clock (see `search/micromax.rs` and the README).
-//!
-//! ## More terms of both kinds
-//!
-//! Two more pawn terms ride on the structure (and so on the pawn hash
-//! table): a **pawn defended by a pawn** (`tapered_supported`), and the
-//! **kings' race to a passed pawn** (`tapered_passed_king`): each king's
-//! distance to the square in front of each passed pawn, times the ranks the
-//! pawn has come, so that the far-advanced passers count most. The tuner
-//! learns that the own king should be near and the enemy king far, in the
-//! end game.
-//!
-//! The piece walk that counts mobility also counts three terms that depend
-//! on where the pieces stand, each a switch: a **rook on an open or
-//! half-open file** (`rook_files`), a knight, bishop, rook or queen
-//! **attacked by an enemy pawn** (`pawn_threats`: a threat the side to move
-//! must answer, or lose the piece for a pawn), and **two bishops**
-//! (`bishop_pair`). Like mobility, they are counted in full-width nodes and
-//! inherited below. The tuner fitted these five terms alone, with the tables
-//! held as they were (`umax tune --terms-only`): fitting every table entry
-//! as well predicted other games better but played much worse (the README
-//! has the figures).
-//!
-//! Two more came later: a **backward pawn** (`tapered_backward`: no own pawn
-//! on a neighbouring file stands level with it or behind it, so none can
-//! come to defend it, and an enemy pawn attacks the square in front of it),
-//! on the structure; and each square a piece reaches that **an enemy pawn
-//! attacks** (`unsafe_mobility`: mobility the pawn takes away, since a piece
-//! that goes there is lost for a pawn), in the piece walk. With them every
-//! table entry and term was fitted again, on 11,303 games from random
-//! openings and with ridge regularisation (`--l2`) holding each entry near
-//! where it was; that played much better (the README's tenth step).
-//!
-//! A new term is fitted alone with `umax tune --only SWITCH,...`, every
-//! other value held where it is, and joins the default only once it wins
-//! in games (`bench/NOTEBOOK.md` lists those that did not).
-//!
-//! One more, in the default since an SPRT over 3,966 games: **king danger**
-//! (`king_danger`). An attack on
-//! the king is more than the sum of its attackers: a queen alone is
-//! parried, a queen with a knight and a rook mates. Each attack on a square
-//! at the enemy king weighs by the attacker (knight and bishop 2, rook 3,
-//! queen 5), and the term counts the square of the sum, for a side with
-//! its queen and two attackers or more ([`king_danger`]): one number whose
-//! value grows faster than the attack, beside the linear `king_attack`.
-//!
-//! ## Why every table has all 64 squares
-//!
-//! Each table is a whole board, one entry per square. Until the thirteenth
-//! step of the README the tuner tied files h–e to files a–d for every piece
-//! but the king (one number for g3 and b3): half the parameters need half
-//! the data to fit. The board is not symmetric, though: the kings castle
-//! short more often than long, so a pawn on h3 guards a king and a pawn on
-//! a3 does not, and the queen starts on d1, not e1. With three times the
-//! games of the tenth step the untied tables predicted held-out games
-//! better, and they were adopted. The king's table was never tied: castled
-//! short it stands on g1, castled long on c1, and a tied table would give f1
-//! (a king that stepped aside and lost its castling) the entry of c1. The
-//! castling-right term says what the right to castle is worth while it
-//! lasts: Ke1-f1 loses both rights and lands on a square that is worth no
-//! more than e1, where castling gains g1's value.
-//! Black's pieces read the same tables with the ranks turned around. The
-//! value and the table of a kind overlap (adding a constant to a table and
-//! taking it from the value changes nothing); the tuner keeps each table's
-//! average where it started (umax's evaluation), so the tuned values can be
-//! read beside umax's [`PIECE_VALUES`].
-//!
-//! ## What a table still cannot say
-//!
-//! The tuning starts from umax's own evaluation written as tables
-//! ([`TaperedParams::from_umax`]), but umax's frozen king is a cost per king
-//! *move* and becomes a value per *square* (a king that has stepped off its
-//! home square once pays once; a king that walks e1-f1-g1 ends where castling
-//! puts it, and only the rook left on h1 and the lost castling rights tell
-//! them apart). umax's
-//! pawn-structure penalty (a cost for moving a pawn away from its neighbours)
-//! is replaced by the isolated, doubled and shelter terms, which say what it
-//! means as properties of the position.
-//!
-//! ## What the tuning made of it
-//!
-//! Tuned on about 2,500 self-play games (see the header of [`super::tuned`]),
-//! the king's middle-game back rank reads g1 59, c1 40, e1 31, f1 −31,
-//! d1 −27: castling pays and stepping aside does not, in the tables alone,
-//! and a castling right came out worth next to nothing (1 in the middle
-//! game). A shelter pawn right in front of the king is worth 26 in the middle
-//! game and nothing in the end game; a doubled pawn costs 4 and 22, an
-//! isolated one 9 and 6. The passed-pawn values by rank are uneven: the
-//! pawn's own table already pays for advancing, so the two share the credit
-//! as the data happen to split it.
-//!
-//! The terms cost time. Re-counting them pawn by pawn on every pawn and king
-//! move took `umax bench --set eval=tapered` from about 2.7 million nodes a
-//! second (tables only) to about 1.6–1.7 million. Counting on whole bit sets
-//! (above) and blending the tables once per phase at compile time instead of
-//! once per move make them cheaper; the README has the figures.
+//! **Activity terms** look at where the pieces can go: mobility by kind
+//! (and the part of it an enemy pawn attacks), attacks on the enemy king's
+//! squares and their squared weight (king danger), rooks on open files,
+//! pieces attacked by pawns, the bishop pair, and the mop-up of a bare king.
+//! A move anywhere can open or close a line, so these are not incremental:
+//! the search counts them in full-width nodes ([`activity`]) and lets the
+//! nodes near the horizon inherit them (see `search/umax.rs`).
 //!
 //! Deviation from micro-Max: the whole of this file; micro-Max has no
 //! piece-square tables, no tapering (its only phase-dependent terms are the
 //! frozen king and the pawn push) and no pawn-structure terms beyond its
-//! move-based penalty. The style is a laboratory switch; the default uses
-//! it, with mobility and king attack, since it measured better in self-play
-//! (the README's worth table).
+//! move-based penalty.
 
 use crate::board::{
     Board, CastlingRights, Color, KING_LEAPS, Move, MoveKind, Piece, PieceKind, Square,
@@ -187,7 +61,8 @@ use crate::board::{
 };
 
 use super::{
-    EvalTerms, FULL_PHASE_UNITS, PIECE_VALUES, Score, material_gone, relative_rank, tuned,
+    EvalTerms, FULL_PHASE_UNITS, PIECE_VALUES, Score, captured_square, castling_rook, for_side,
+    material_gone, relative_rank, tuned,
 };
 
 /// The phase of a full board (micro-Max's units: knight and bishop 2, rook 3,
@@ -268,15 +143,11 @@ pub enum Term {
     /// Each square a knight, bishop, rook or queen reaches that an enemy
     /// pawn attacks: mobility the pawn takes away.
     UnsafeMobility,
-    /// A pawn that no own pawn on a neighbouring file can come to defend
-    /// (none stands level with it or behind it), whose square in front an
-    /// enemy pawn attacks: it cannot advance safely, and the square in
-    /// front is a hole for the enemy.
+    /// A pawn that no own pawn on a neighbouring file can come to defend,
+    /// whose square in front an enemy pawn attacks.
     Backward,
-    /// The square of the weight of an attack on the enemy king's squares
-    /// (see [`king_danger`]), counted only for a side that has its queen
-    /// and at least two pieces in the attack: the danger grows faster than
-    /// the attackers, which a linear term cannot say.
+    /// The squared weight of an attack on the enemy king ([`king_danger`]):
+    /// the danger grows faster than the attackers.
     KingDanger,
 }
 
@@ -397,11 +268,10 @@ pub const FEATURES: usize = ENTRIES + TERMS;
 /// the eighth rank for White and the first for Black.
 #[inline]
 pub const fn entry_index(kind: PieceKind, color: Color, square: Square) -> usize {
-    let rank = match color {
-        Color::White => square.rank(),
-        Color::Black => 7 - square.rank(),
-    };
-    let (row, file) = (7 - rank as usize, square.file() as usize);
+    let (row, file) = (
+        7 - relative_rank(color, square) as usize,
+        square.file() as usize,
+    );
     (kind as usize - 1) * 64 + row * 8 + file
 }
 
@@ -413,27 +283,13 @@ pub const fn entry_cell(entry: usize) -> (usize, usize, usize) {
 }
 
 impl TaperedParams {
-    /// umax's own evaluation written as tables, with the position terms set
-    /// from umax's laboratory: the starting point of tuning, so that "before
-    /// tuning" means umax's evaluation (nearly: the pawn-structure penalty is
-    /// a cost per move and becomes the terms below).
-    ///
-    /// * every kind's value is [`PIECE_VALUES`] in both phases;
-    /// * pawns, knights, bishops and the king get umax's centralisation in
-    ///   both tables; rooks and queens nothing;
-    /// * a pawn's tables add [`ADVANCED_PAWN_BONUS`](super::ADVANCED_PAWN_BONUS)
-    ///   per rank past its 5th, and its end-game table the full end-game pawn
-    ///   push for each step from its start square;
-    /// * the king's middle-game table charges the frozen king's
-    ///   [`KING_MOVE_PENALTY`](super::KING_MOVE_PENALTY) off its home square
-    ///   e1 and credits the [`CASTLING_BONUS`](super::CASTLING_BONUS) on g1
-    ///   and c1, where castling puts it;
-    /// * passed, isolated and doubled pawns start at the seed-002 terms'
-    ///   values ([`PASSED_PAWN_BONUS`](super::PASSED_PAWN_BONUS), ...); a
-    ///   shelter pawn right in front of the king at umax's
-    ///   [`PAWN_STRUCTURE_PENALTY`](super::PAWN_STRUCTURE_PENALTY) (what umax
-    ///   charges for moving it), in the middle game; a castling right at
-    ///   nothing.
+    /// umax's own evaluation written as tables: the starting point of
+    /// tuning. Values are [`PIECE_VALUES`]; the tables hold umax's
+    /// centralisation, pawn advancement and (end game) pawn push; the frozen
+    /// king's cost per *move* becomes a cost per *square* off e1, with the
+    /// castling bonus on g1 and c1. Passed, isolated and doubled pawns start
+    /// at the seed-002 values, a shelter pawn at umax's pawn-structure
+    /// penalty (what umax charges for moving it), every other term at 0.
     pub fn from_umax() -> TaperedParams {
         let mut pieces = [PieceParams {
             value: [0, 0],
@@ -529,48 +385,27 @@ pub const fn blend([middle_game, end_game]: [Score; 2], phase: i32) -> Score {
     (middle_game * phase + end_game * (FULL_PHASE - phase)) / FULL_PHASE
 }
 
-/// Every piece's `[middle game, end game]` value on every square, indexed by
-/// kind code and White's 0x88 square (Black's squares are turned around with
-/// `^ 0x70`); kind code 0 (an empty square) is worth nothing. Built from the
-/// tuned parameters at compile time.
-const PIECE_SQUARE: [[[Score; 2]; 128]; 7] = piece_square(&tuned::TUNED);
+/// Every piece's value on every square, blended for every phase
+/// (0..=[`FULL_PHASE`]) from the tuned parameters at compile time; indexed by
+/// phase, kind code (0, an empty square, is worth nothing) and White's square
+/// as a bit index (Black's turned around with `^ 56`). The search's phase is
+/// fixed at the root, so it reads one slice and never divides.
+static BLENDED: [[[Score; 64]; 7]; FULL_PHASE as usize + 1] = blended_tables(&tuned::TUNED);
 
-const fn piece_square(params: &TaperedParams) -> [[[Score; 2]; 128]; 7] {
-    let mut table = [[[0; 2]; 128]; 7];
-    let mut kind = 1;
-    while kind <= 6 {
-        let mut index = 0;
-        while index < 64 {
-            let square = Square::from_bit_index(index);
-            let piece_kind = match PieceKind::from_code(kind as u8) {
-                Some(piece_kind) => piece_kind,
-                None => panic!("kind codes 1..=6"),
-            };
-            table[kind][square.index()] =
-                params.entry(entry_index(piece_kind, Color::White, square));
-            index += 1;
-        }
-        kind += 1;
-    }
-    table
-}
-
-/// [`PIECE_SQUARE`] blended for every phase (0..=[`FULL_PHASE`]), indexed by
-/// phase, kind code and White's square as a bit index (0..64, Black's turned
-/// around with `^ 56`). The search's phase is fixed at the root, so a
-/// search reads one slice of 7 × 64 numbers and never divides.
-static BLENDED: [[[Score; 64]; 7]; FULL_PHASE as usize + 1] = blended_tables();
-
-const fn blended_tables() -> [[[Score; 64]; 7]; FULL_PHASE as usize + 1] {
+const fn blended_tables(params: &TaperedParams) -> [[[Score; 64]; 7]; FULL_PHASE as usize + 1] {
     let mut tables = [[[0; 64]; 7]; FULL_PHASE as usize + 1];
     let mut phase = 0;
     while phase <= FULL_PHASE as usize {
-        let mut kind = 0;
+        let mut kind = 1;
         while kind < 7 {
+            let Some(piece_kind) = PieceKind::from_code(kind as u8) else {
+                panic!("kind codes 1..=6")
+            };
             let mut bit = 0;
             while bit < 64 {
                 let square = Square::from_bit_index(bit as u32);
-                tables[phase][kind][bit] = blend(PIECE_SQUARE[kind][square.index()], phase as i32);
+                let entry = params.entry(entry_index(piece_kind, Color::White, square));
+                tables[phase][kind][bit] = blend(entry, phase as i32);
                 bit += 1;
             }
             kind += 1;
@@ -594,16 +429,9 @@ fn value(piece: Piece, square: Square, phase: i32) -> Score {
 
 // ----- the position terms -----
 
-/// Bit sets of squares (bit `rank * 8 + file`, as [`Square::bit`]) used by
-/// the pawn terms.
+/// The a-file as a bit set of squares (bit `rank * 8 + file`, as
+/// [`Square::bit`]), the form the pawn terms count on.
 const FILE_A: u64 = 0x0101_0101_0101_0101;
-
-/// The files beside `file` (0..8), as a set of squares.
-const fn adjacent_files(file: u32) -> u64 {
-    let left = if file > 0 { FILE_A << (file - 1) } else { 0 };
-    let right = if file < 7 { FILE_A << (file + 1) } else { 0 };
-    left | right
-}
 
 /// The squares `ranks_ahead` ranks in front of the king of `color` on
 /// `king`, on its file and the two beside it: the king's pawn shelter.
@@ -615,9 +443,8 @@ fn shelter(color: Color, king: Square, ranks_ahead: i32) -> u64 {
     if !(0..8).contains(&rank) {
         return 0;
     }
-    let file = u32::from(king.file());
-    let files = (adjacent_files(file) | FILE_A << file) & 0xff;
-    files << (rank * 8)
+    let on_rank_1 = 1u64 << king.file();
+    (west(on_rank_1) | on_rank_1 | east(on_rank_1)) << (rank * 8)
 }
 
 /// What the position terms look at: the pawns of each side as bit sets, the
@@ -657,11 +484,7 @@ impl Structure {
             Some(PieceKind::King) => self.kings[own] = mv.to,
             _ => {}
         }
-        let captured_square = match mv.kind {
-            MoveKind::EnPassant => Square::new(mv.to.file(), mv.from.rank()),
-            _ => mv.to,
-        };
-        self.pawns[enemy] &= !captured_square.bit();
+        self.pawns[enemy] &= !captured_square(mv).bit();
         self.rights = board.castling_rights_after(mv);
         self
     }
@@ -670,14 +493,18 @@ impl Structure {
     /// of [`ALL_TERMS`].
     pub fn counts(&self) -> [i32; TERMS] {
         let mut counts = [0; TERMS];
-        for (count, pawn_count) in counts.iter_mut().zip(pawn_counts(self.pawns)) {
-            *count = i32::from(pawn_count);
-        }
         let passed = passed_pawns(self.pawns);
         for color in [Color::White, Color::Black] {
             let sign = if color == Color::White { 1 } else { -1 };
             let own = self.pawns[color.index()];
             let king = self.kings[color.index()];
+            // Isolated: no own pawn on a neighbouring file; doubled: another
+            // own pawn in front of it or behind it.
+            let files = fill_up(fill_down(own));
+            counts[Term::Isolated as usize] +=
+                sign * sparse_count(own & !(west(files) | east(files)));
+            let doubled = own & (fill_up(own << 8) | fill_down(own >> 8));
+            counts[Term::Doubled as usize] += sign * sparse_count(doubled);
             counts[Term::SupportedPawn as usize] +=
                 sign * sparse_count(own & pawn_attacks(color, own));
             // Backward: no own pawn level with it or behind it on a
@@ -691,9 +518,9 @@ impl Structure {
             let defensible = west(own_and_ahead) | east(own_and_ahead);
             counts[Term::Backward as usize] +=
                 sign * sparse_count(own & !defensible & attacked_in_front);
-            // Each passed pawn's stop square (the one in front of it), and
-            // how far each king is from it, weighted by how far the pawn has
-            // come: a king's race to a far-advanced passer decides end games.
+            // Each passed pawn by its rank (2nd to 7th: terms 0 to 5), and
+            // each king's distance to its stop square (the one in front of
+            // it), weighted by how far the pawn has come.
             let mut passers = passed[color.index()];
             while passers != 0 {
                 let pawn = Square::from_bit_index(passers.trailing_zeros());
@@ -704,6 +531,7 @@ impl Structure {
                 };
                 let stop = Square::new(pawn.file(), stop_rank);
                 let advanced = i32::from(relative_rank(color, pawn)) - 1;
+                counts[advanced as usize] += sign;
                 let enemy_king = self.kings[color.opposite().index()];
                 counts[Term::PassedOwnKing as usize] += sign * advanced * king.distance(stop);
                 counts[Term::PassedEnemyKing as usize] +=
@@ -716,41 +544,6 @@ impl Structure {
         }
         counts
     }
-}
-
-/// The terms that look at the pawns alone (passed by rank, isolated,
-/// doubled): the first of [`ALL_TERMS`].
-const PAWN_TERMS: usize = 8;
-
-/// The pawn-only term counts (White's minus Black's) of a pawn structure,
-/// counted on whole bit sets at once: a pawn is passed if it stands outside
-/// the squares that the enemy pawns have in front of them on their own and
-/// the neighbouring files, isolated if no own pawn stands on a neighbouring
-/// file, doubled if another own pawn stands in front of or behind it.
-fn pawn_counts(pawns: [u64; 2]) -> [i8; PAWN_TERMS] {
-    let passed = passed_pawns(pawns);
-    let mut counts = [0i8; PAWN_TERMS];
-    for (color, sign) in [(Color::White, 1), (Color::Black, -1)] {
-        let own = pawns[color.index()];
-        // Passed pawns by their rank as their side sees it, 2nd to 7th
-        // (terms 0 to 5).
-        let mut passers = passed[color.index()];
-        while passers != 0 {
-            let rank = passers.trailing_zeros() as usize / 8;
-            passers &= passers - 1;
-            let relative_rank = match color {
-                Color::White => rank,
-                Color::Black => 7 - rank,
-            };
-            counts[relative_rank - 1] += sign;
-        }
-        let files = fill_up(fill_down(own));
-        let isolated = own & !(west(files) | east(files));
-        let doubled = own & (fill_up(own << 8) | fill_down(own >> 8));
-        counts[Term::Isolated as usize] += sign * sparse_count(isolated) as i8;
-        counts[Term::Doubled as usize] += sign * sparse_count(doubled) as i8;
-    }
-    counts
 }
 
 /// Each side's passed pawns: those outside the squares that the enemy pawns
@@ -828,15 +621,6 @@ fn terms_score(terms: EvalTerms, counts: &[i32; TERMS], phase: i32) -> Score {
     score
 }
 
-/// White's score turned to the point of view of `color`.
-#[inline]
-fn for_side(color: Color, white_score: Score) -> Score {
-    match color {
-        Color::White => white_score,
-        Color::Black => -white_score,
-    }
-}
-
 /// Slots in a [`StructureCache`] (a power of two).
 const STRUCTURE_CACHE_SLOTS: usize = 1 << 12;
 
@@ -851,19 +635,14 @@ struct StructureSlot {
 }
 
 /// A cache of the position terms' scores by [`Structure`]: chess programs'
-/// **pawn hash table**. The pawns and kings change in few moves, so the
-/// search meets the same structure again and again: in a node, every pawn
-/// and king move re-counts the structure before the move, and sibling
-/// nodes share most structures after it. A slot remembers the whole
-/// structure it scored, so an answer from the cache is exact, never a
-/// collision's guess. An empty cache ([`StructureCache::default`]) remembers
-/// nothing and counts every time.
+/// **pawn hash table**. A slot remembers the whole structure it scored, so
+/// an answer is exact, never a collision's guess. An empty cache
+/// ([`StructureCache::default`]) remembers nothing and counts every time.
 #[derive(Clone, Debug, Default)]
 pub struct StructureCache {
     slots: Vec<Option<StructureSlot>>,
     /// The structure a move last started from ([`Self::score_before_move`]):
-    /// every pawn or king move of a node starts from the same one, so it is
-    /// kept apart, where neither a hash nor a slot has to be looked up, and
+    /// every move of a node starts from the same one, so it is kept apart,
     /// where the structures after the moves cannot push it out.
     before_move: Option<StructureSlot>,
 }
@@ -941,21 +720,8 @@ pub fn pawn_slot([white, black]: [u64; 2], extra: u64, slots: usize) -> usize {
 }
 
 /// What the move `mv` (pseudo-legal, not yet made) gains for the side making
-/// it, with the phase fixed at the root's (`material_gone`) and the position
-/// terms in `terms` switched on.
-#[inline]
-pub fn move_gain(terms: EvalTerms, board: &Board, mv: Move, material_gone: i32) -> Score {
-    move_gain_cached(
-        terms,
-        board,
-        mv,
-        material_gone,
-        &mut StructureCache::default(),
-    )
-}
-
-/// [`move_gain`], with the position terms' scores looked up in (and added
-/// to) `cache`.
+/// it, with the phase fixed at the root's (`material_gone`), the position
+/// terms in `terms` switched on and their scores looked up in `cache`.
 #[inline]
 pub fn move_gain_cached(
     terms: EvalTerms,
@@ -967,20 +733,15 @@ pub fn move_gain_cached(
     let phase = phase(material_gone);
     let mover = board.piece_at(mv.from);
     let us = board.side_to_move();
-    let captured_square = match mv.kind {
-        MoveKind::EnPassant => Square::new(mv.to.file(), mv.from.rank()),
-        _ => mv.to,
-    };
+    let captured_square = captured_square(mv);
     let captured = board.piece_at(captured_square);
     let placed = mv.promotion.map_or(mover, |kind| Piece::new(us, kind));
     let mut gain = value(captured, captured_square, phase) + value(placed, mv.to, phase)
         - value(mover, mv.from, phase);
     if mv.kind == MoveKind::Castle {
-        let rank = mv.from.rank();
-        let (rook_from, rook_to) = if mv.to.file() == 6 { (7, 5) } else { (0, 3) };
+        let (rook_from, rook_to) = castling_rook(mv);
         let rook = Piece::new(us, PieceKind::Rook);
-        gain += value(rook, Square::new(rook_to, rank), phase)
-            - value(rook, Square::new(rook_from, rank), phase);
+        gain += value(rook, rook_to, phase) - value(rook, rook_from, phase);
     }
     // The position terms change only when a pawn moves or is taken, a king
     // moves, or a castling right is lost: re-count them then.
@@ -999,15 +760,7 @@ pub fn move_gain_cached(
     gain
 }
 
-// ----- the activity terms: mobility, king attack and the piece terms -----
-//
-// A piece that can go to many squares is worth more than a shut-in one, and
-// pieces that bear on the squares around the enemy king make threats that
-// the material count does not see yet. Both depend on every piece on the
-// board: a move anywhere can open or close a line. So unlike the terms above
-// they are not kept up to date by a move's gain; the search counts them
-// afresh in its full-width nodes ([`activity`]), which costs a walk along
-// every piece's lines.
+// ----- the activity terms: one walk along every piece's lines -----
 
 /// The activity terms' counts of `board` (mobility by kind, king attack,
 /// rook files, pawn threats, bishop pair), White's minus Black's, at their
@@ -1129,18 +882,14 @@ const MOP_UP_KINGS: Score = 4;
 /// rook and bishop against a rook, is mostly a draw and left alone.
 const MOP_UP_PIECES_LEAD: Score = 500;
 
-/// The mop-up term (switch `mop_up`), from White's point of view: when one
-/// side has a bare king and the other a queen or a rook, the stronger side
-/// gains for every step the bare king stands from the centre and for every
-/// step its own king comes closer. Mating needs both, and a search of a
-/// few plies cannot see that far: without this term the tables (fitted on
-/// games, where such endings are rare) leave the kings to wander.
-///
-/// With `with_pieces` (switch `mop_up_pieces`) the weaker side may keep
-/// pieces as well, when neither side has pawns and the stronger side, with
-/// a queen or a rook, is [`MOP_UP_PIECES_LEAD`] or more ahead: a queen
-/// against a rook, two rooks against one. Such endings are won by the same
-/// plan, and without it the search shuffles until the 50-move rule.
+/// The mop-up term (switch `mop_up`), from White's point of view: against a
+/// bare king, a side with a queen or a rook gains for every step the bare
+/// king stands from the centre and every step its own king comes closer.
+/// Mating needs both, beyond a short search's horizon, and the tuned tables
+/// (such endings are rare in games) leave the kings to wander. With
+/// `with_pieces` (switch `mop_up_pieces`) the weaker side may keep pieces
+/// too, in a pawnless ending where the stronger side is
+/// [`MOP_UP_PIECES_LEAD`] or more ahead.
 ///
 /// Deviation from micro-Max: micro-Max has no end-game knowledge of this
 /// kind; its king centralisation alone drives a bare king to the edge.
@@ -1208,61 +957,4 @@ pub fn static_eval_at(terms: EvalTerms, board: &Board, material_gone: i32) -> Sc
         score += for_side(us, terms_score(terms, &counts, phase));
     }
     score
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn every_square_has_its_entry_and_black_reads_the_ranks_turned() {
-        let (g3, b3, b6) = (
-            Square::parse("g3").unwrap(),
-            Square::parse("b3").unwrap(),
-            Square::parse("b6").unwrap(),
-        );
-        let knight = PieceKind::Knight;
-        assert_ne!(
-            entry_index(knight, Color::White, g3),
-            entry_index(knight, Color::White, b3)
-        );
-        assert_eq!(
-            entry_index(knight, Color::Black, b6),
-            entry_index(knight, Color::White, b3)
-        );
-        // Row 0 is rank 8: a white pawn on a7 reads row 1, file 0.
-        let a7 = Square::parse("a7").unwrap();
-        assert_eq!(entry_index(PieceKind::Pawn, Color::White, a7), 8);
-        assert_eq!(
-            entry_index(PieceKind::King, Color::White, Square::H1),
-            5 * 64 + 7 * 8 + 7
-        );
-        for entry in 0..ENTRIES {
-            let (kind, row, file) = entry_cell(entry);
-            let kind = PieceKind::from_code(kind as u8 + 1).unwrap();
-            let square = Square::new(file as u8, 7 - row as u8);
-            assert_eq!(entry_index(kind, Color::White, square), entry);
-        }
-    }
-
-    #[test]
-    fn blending_follows_the_phase() {
-        assert_eq!(blend([100, 200], FULL_PHASE), 100);
-        assert_eq!(blend([100, 200], 0), 200);
-        assert_eq!(blend([100, 200], FULL_PHASE / 2), 150);
-        assert_eq!(phase(0), FULL_PHASE);
-        assert_eq!(phase(FULL_PHASE + 5), 0);
-    }
-
-    #[test]
-    fn the_start_position_is_balanced_and_umax_tables_match_umax_on_it() {
-        assert_eq!(static_eval(EvalTerms::DEFAULT, &Board::start()), 0);
-        // From umax's evaluation: a knight's value and centralisation.
-        let params = TaperedParams::from_umax();
-        let f3 = Square::parse("f3").unwrap();
-        let entry = params.entry(entry_index(PieceKind::Knight, Color::White, f3));
-        let umax = super::super::piece_value(Piece::new(Color::White, PieceKind::Knight), f3)
-            + super::super::centralisation(PieceKind::Knight, f3);
-        assert_eq!(entry, [umax, umax]);
-    }
 }
