@@ -1,69 +1,57 @@
-//! # The search: micro-Max's one recursive function
+//! # The search: micro-Max's one recursive function and its root driver
 //!
-//! Everything umax knows about choosing a move is in `Searcher::search`
-//! (`micromax.rs`), a port of micro-Max 4.8's `D()`. Read it beside the C
-//! listing: each block carries the name micro-Max's comments give it, and the
-//! file's docs give its contract and a glossary of micro-Max's one-letter
-//! names. This file holds the root driver ([`Searcher::think`]), what it
-//! reports ([`SearchInfo`], [`Listener`]) and the best line read back from the
-//! table; `techniques.rs` the laboratory's switches; `stats.rs` the counters.
-//! In one function the search combines:
+//! Everything umax knows about choosing a move is in one recursive function,
+//! a port of micro-Max 4.8's `D()`: `micromax.rs` in micro-Max's block order,
+//! with its contract and a glossary of micro-Max's one-letter names, and
+//! `umax.rs`, the same function with what measured stronger. This file holds
+//! the root driver ([`Searcher::think`]), what it reports ([`SearchInfo`],
+//! [`Listener`]) and its clock; `techniques.rs` the laboratory's switches,
+//! `stats.rs` the counters. The function combines:
 //!
-//! 1. **Negamax alpha-beta.** A score is always from the point of view of the
-//!    side to move; the reply's score is negated. A move that scores `>= beta`
-//!    refutes the opponent's previous move (a *cut-off*): stop looking.
-//! 2. **Internal iterative deepening (IID) at every node.** A node does not
-//!    search its requested depth at once; it searches 1 ply, then 2, ... up to
-//!    the depth asked for. Each iteration leaves its best move in the hash
-//!    table, so the next iteration tries it first, and a good first move makes
-//!    alpha-beta cut off early. The hash table also records how deep the node
-//!    got, so a later visit **resumes** where the last one stopped, and a visit
-//!    that asks for no more than is stored is answered from the table.
-//!    (umax's default turns this off, switch `iid`: with killers, history
-//!    and the table's move to order a node's moves, the shallower passes cost
-//!    more than they save. `preset=micromax` keeps it.)
-//! 3. **Best move first.** The only move ordering micro-Max has: the best move
-//!    of the previous iteration is tried first, then the others. (umax then
-//!    tries the captures in MVV/LVA order before the quiet moves; this and the
-//!    other departures are marked `Deviation from micro-Max:` in the code.)
-//! 4. **Two-pass MVV/LVA quiescence.** Depth is counted so that iteration 1 is a
-//!    *scoring pass* (captures are ranked by Most Valuable Victim / Least
-//!    Valuable Attacker without being searched, and a capture of the king shows
-//!    the previous move was illegal) and iteration 2 is the *quiescence search*
-//!    (only captures are searched, best-ranked first, and the side to move may
-//!    "stand pat" on the current score). Every full-width iteration (3 and up)
-//!    searches all moves with quiescence below.
-//! 5. **Futility pruning.** If a move's score after it is made cannot reach
-//!    alpha and the reply would only be a quiescence search, the reply would
-//!    stand pat and fail high at once: so we do not search it at all.
-//! 6. **Null-move pruning** (R = 2; umax's default reduces by 3, switch
-//!    `null_reduction`, tries it only where the evaluation reaches beta,
-//!    switch `null_eval`, and before the node generates its moves, switch
-//!    `null_first`), **late-move reduction** of quiet moves, and
-//!    a **check extension**, as in micro-Max 4.8.
+//! 1. **Negamax alpha-beta.** A score is from the side to move's point of
+//!    view; the reply's score is negated. A move scoring `>= beta` refutes the
+//!    opponent's previous move (a *cut-off*): stop looking.
+//! 2. **Internal iterative deepening at every node.** A node searches 1 ply,
+//!    then 2, ... up to the depth asked, each iteration leaving its best move
+//!    in the hash table to be tried first by the next. The table also records
+//!    how deep the node got, so a later visit resumes there. (umax's default
+//!    turns this off, switch `iid`: its move ordering makes the shallow passes
+//!    cost more than they save.)
+//! 3. **Best move first**, micro-Max's only move ordering. (umax then tries
+//!    captures in MVV/LVA order; departures like this are marked
+//!    `Deviation from micro-Max:` in the code.)
+//! 4. **Two-pass MVV/LVA quiescence.** Iteration 1 is a *scoring pass*:
+//!    captures are ranked by Most Valuable Victim / Least Valuable Attacker
+//!    without being searched, and a capture of the king shows the previous
+//!    move was illegal. Iteration 2 is the *quiescence search*: only captures,
+//!    best-ranked first, and the side to move may "stand pat". Iterations 3
+//!    and up search all moves, with quiescence below.
+//! 5. **Futility pruning.** A move whose score cannot reach alpha, where the
+//!    reply would only be quiescence, would be refuted by the reply standing
+//!    pat: it is not searched.
+//! 6. **Null-move pruning**, **late-move reduction** of quiet moves and a
+//!    **check extension**, as in micro-Max 4.8.
 //!
 //! Legality is tested the micro-Max way: moves are pseudo-legal, and a move
 //! that leaves the king in check is refuted when the reply captures the king
 //! (the reply returns [`INFINITY`]).
 //!
-//! ## Threads
-//! micro-Max searches on one thread. With switch `threads` above 1 (UCI's
-//! `Threads`, xboard's `cores`), umax starts helper threads that run the same
-//! iterative deepening on the same position and share only the hash table
-//! (*Lazy SMP*, see [`Searcher::think`]): the recursive search itself is
-//! unchanged and knows nothing of threads.
-//!
 //! ## Depth
 //! As in micro-Max, depth counts quiescence as 2: iteration `d` searches all
-//! moves `d - 2` plies deep and then captures. The root driver
-//! [`Searcher::think`] asks for `plies + QUIESCENCE_DEPTH`.
+//! moves `d - 2` plies deep and then captures. The root driver asks for
+//! `plies + QUIESCENCE_DEPTH`, one iteration per call.
 //!
 //! ## Mate scores and the delayed-loss bonus
 //! micro-Max lowers alpha by one on entry (`q--`) and adds one to a score below
 //! the static evaluation on return (`m += m < e`). A loss found later thus looks
-//! a little better than the same loss found sooner, which makes the side that
-//! loses resist longest and, mirrored, the side that wins pick the shortest
-//! mate: mate in `n` moves scores `INFINITY - n`.
+//! a little better than the same loss found sooner: the losing side resists
+//! longest and the winning side picks the shortest mate, which in `n` moves
+//! scores `INFINITY - n`.
+//!
+//! ## Threads
+//! micro-Max searches on one thread. With switch `threads` above 1, umax
+//! runs *Lazy SMP* (see [`Searcher::think`]): helper threads share only the
+//! hash table, and the recursive search knows nothing of them.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -120,8 +108,8 @@ pub const MAX_PLIES: u32 = MATE_DEPTH as u32 - 3;
 /// How a search should be reported on and interrupted: the front ends implement
 /// this to print thinking output and to read their input while the engine thinks.
 pub trait Listener {
-    /// Called every [`POLL_INTERVAL`](crate::clock::POLL_INTERVAL) nodes; return `true` to stop the search now
-    /// (the best move found so far is still returned).
+    /// Called every [`POLL_INTERVAL`](crate::clock::POLL_INTERVAL) nodes; return
+    /// `true` to stop the search now (the best move so far is still returned).
     fn should_stop(&mut self) -> bool {
         false
     }
@@ -166,7 +154,7 @@ impl Listener for HelperListener {
 }
 
 /// The state of the search after a completed iteration.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Default)]
 pub struct SearchInfo {
     /// Full-width depth in plies.
     pub depth: u32,
@@ -238,18 +226,15 @@ pub struct Searcher {
     /// Two killer moves per ply (`ordering=killers` and `history`), cleared per search.
     killers: Vec<[Option<Move>; 2]>,
     /// History scores of quiet moves by side, from- and to-square (switch
-    /// `ordering=history`), cleared at the start of every search (halved with
-    /// `keep_history`).
+    /// `ordering=history`), cleared per search (halved with `keep_history`).
     history: Vec<Score>,
     /// Switch `recapture_extension`: for each ply of the search path, the
     /// square the move that led there captured on and the value it took
     /// (`None` if it captured nothing, and at the root).
     path_captures: Vec<Option<(Square, Score)>>,
     /// The activity terms (mobility, king attack) of positions met in this
-    /// search, by key: iterative deepening visits most full-width nodes again
-    /// and a look-up is cheaper than counting. Cleared at the start of every
-    /// search, since the root's phase and the switches may change between
-    /// searches.
+    /// search, by key: deepening visits most nodes again, and a look-up is
+    /// cheaper than counting. Cleared per search (the phase and switches change).
     activity_cache: Vec<(u64, Score)>,
     /// `eval=tapered`'s pawn hash table (see [`eval::tapered::StructureCache`]).
     structure_cache: eval::tapered::StructureCache,
@@ -260,8 +245,6 @@ pub struct Searcher {
     material_gone: i32,
     /// Nodes as micro-Max counts them: passes of the deepening loop.
     nodes: u64,
-    /// Calls of the search function (positions visited), for comparison.
-    calls: u64,
     selective_depth: u32,
     node_limit: Option<u64>,
     deadlines: Deadlines,
@@ -275,7 +258,7 @@ pub struct Searcher {
     /// The best move at the root in the iteration in progress, and its score.
     root_best: Option<Move>,
     root_best_score: Score,
-    /// The iteration the root resumes from (see [`Searcher::think`]).
+    /// The iteration the root resumes from (see `deepen`).
     root_resume: i32,
     /// The laboratory's switches.
     settings: Settings,
@@ -316,7 +299,6 @@ impl Searcher {
             ordering_scratch: (Vec::with_capacity(256), Vec::with_capacity(256)),
             material_gone: 0,
             nodes: 0,
-            calls: 0,
             selective_depth: 0,
             node_limit: None,
             deadlines: Deadlines::default(),
@@ -330,26 +312,6 @@ impl Searcher {
             stats: stats::Counters::default(),
             search_stats: SearchStats::default(),
             strength: None,
-        }
-    }
-
-    /// Replace the hash table by one of `megabytes` MiB. On failure the old table
-    /// Replace the hash table by one of `megabytes` MiB. The old table is freed
-    /// first, so the two are never in memory together; on failure an empty table
-    /// of the old size (or the largest that fits) takes its place and the error
-    /// says why.
-    pub fn resize_table(&mut self, megabytes: usize) -> Result<(), String> {
-        let old_megabytes = self.table.megabytes();
-        self.table = Arc::new(TranspositionTable::empty());
-        match TranspositionTable::try_with_megabytes(megabytes) {
-            Ok(table) => {
-                self.table = Arc::new(table);
-                Ok(())
-            }
-            Err(error) => {
-                self.table = Arc::new(TranspositionTable::with_megabytes_or_less(old_megabytes).0);
-                Err(error)
-            }
         }
     }
 
@@ -439,28 +401,17 @@ impl Searcher {
         self.nodes
     }
 
-    /// Calls of the search function in the last [`Searcher::think`]: positions
-    /// visited, hash-table answers included.
-    pub fn calls(&self) -> u64 {
-        self.calls
-    }
-
     /// Choose a move in `board`. `history` holds the keys of the positions
     /// played before it in the game (oldest first), for repetition detection.
     ///
     /// Deviation from micro-Max (switch `threads`, 1 by default): **Lazy
-    /// SMP**. With `threads` above 1, helper threads each run their own
-    /// iterative deepening of `board`, with their own move histories, while
-    /// this thread searches on its clock. They share nothing but the hash
-    /// table: what one thread stores, the others find, so each finds many of
-    /// its nodes answered or well ordered by the others' work, and the main
-    /// thread reaches its depths sooner. Odd-numbered helpers search only the
-    /// odd depths, so that they work a ply ahead instead of beside the main
-    /// thread. The lines shown are the main thread's, and so is the move
-    /// played, unless a helper got a ply deeper (an iteration finished, or a
-    /// move that took the lead in one cut short): then its move is played and
-    /// its line shown last. The node counts shown add the
-    /// helpers' nodes. When the main thread stops, so do the helpers.
+    /// SMP**. Helper threads run their own iterative deepening of `board`
+    /// and share only the hash table, so each thread finds many nodes
+    /// answered or well ordered by the others' work. Odd-numbered helpers
+    /// search only odd depths, to work a ply ahead of the main thread. The
+    /// main thread's lines are shown and its move played, unless a helper got
+    /// a ply deeper: then the helper's move is played and its line shown last.
+    /// Node counts include the helpers'; when the main thread stops, so do they.
     pub fn think(
         &mut self,
         board: &Board,
@@ -529,9 +480,8 @@ impl Searcher {
         });
         self.helpers = None;
         let nodes = self.nodes + helpers.iter().map(|helper| helper.nodes).sum::<u64>();
-        // A helper that got deeper than the main thread has the better move:
-        // play it, and show its line last, so that the last line shown starts
-        // with the move played.
+        // Show the deeper helper's line last, so that the last line shown
+        // starts with the move played.
         let deepest = helper_results
             .into_iter()
             .max_by_key(|helper| helper.info.depth);
@@ -550,9 +500,9 @@ impl Searcher {
         result
     }
 
-    /// The root driver: iterative deepening with a real clock. Each call
-    /// of `Searcher::search` with one more ply resumes from the depth stored in
-    /// the root's hash entry, so it adds exactly one iteration.
+    /// The root driver: iterative deepening on a real clock, one
+    /// [`search_root`](Self::search_root) per ply, until a limit or a
+    /// stop rule ([`enough_plies`](Self::enough_plies)) ends it.
     fn deepen(
         &mut self,
         board: &Board,
@@ -561,64 +511,18 @@ impl Searcher {
         listener: &mut dyn Listener,
     ) -> SearchResult {
         let start = Instant::now();
-        self.board = board.clone();
-        self.path_keys.clear();
-        let irreversible = (board.halfmove_clock() as usize).min(history.len());
-        self.path_keys
-            .extend_from_slice(&history[history.len() - irreversible..]);
-        self.path_keys.push(board.key());
-        self.move_stack.clear();
-        self.killers.clear();
-        self.path_captures.clear();
-        if self.settings.keep_history {
-            self.age_move_histories();
-        } else {
-            // Every search starts afresh, so that a position always gets the
-            // same search (the laboratory compares searches position by
-            // position).
-            self.forget_move_histories();
-        }
-        self.activity_cache.fill((0, 0));
-        self.material_gone = eval::material_gone(board);
-        self.nodes = 0;
-        self.calls = 0;
-        self.selective_depth = 0;
-        self.node_limit = limits.nodes;
-        self.set_deadlines(limits, start);
-        // Deviation from micro-Max: pondering. The search runs without a time
-        // limit until the opponent plays the expected move, then on the clock.
-        self.limits_after_ponder_hit = limits.ponder.then(|| Limits {
-            ponder: false,
-            ..limits.clone()
-        });
-        self.stopped = false;
-        self.root_best = None;
-        self.stats = stats::Counters::default();
-        self.search_stats = SearchStats::default();
-
+        self.start_search(board, history, limits, start);
         let legal = board.legal_moves();
         let mut result = SearchResult {
             best_move: legal.first().copied(),
             ponder_move: None,
-            info: SearchInfo {
-                depth: 0,
-                selective_depth: 0,
-                score: 0,
-                elapsed: Duration::ZERO,
-                nodes: 0,
-                pv: Vec::new(),
-                hash_permille: 0,
-            },
+            info: SearchInfo::default(),
         };
         if legal.is_empty() {
             return result;
         }
-
         let max_plies = limits.depth.unwrap_or(MAX_PLIES).clamp(1, MAX_PLIES);
-        // For `time_stability`: iterations the best move has stayed the same,
-        // and how far the score fell in the last iteration.
-        let mut stable_iterations = 0;
-        let mut score_drop = 0;
+        let mut stability = (0, 0);
         let root_eval = eval::static_eval_with(self.settings.eval, self.settings.eval_terms, board);
         for plies in 1..=max_plies {
             // Lazy SMP: odd-numbered helpers search the odd depths only.
@@ -626,76 +530,19 @@ impl Searcher {
                 continue;
             }
             let depth = plies as i32 + QUIESCENCE_DEPTH;
-            // The root resumes where the last iteration stopped (micro-Max's root
-            // runs one deepening loop; our driver is that loop): the first call
-            // makes the scoring pass and the quiescence pass too, each later call
-            // adds exactly one iteration.
+            // micro-Max's root runs one deepening loop; this loop is that one,
+            // so each call resumes where the last stopped and adds one
+            // iteration (the first makes the scoring and quiescence passes too).
             self.root_resume = if plies == 1 { 0 } else { depth - 1 };
             let previous = (plies > 1).then_some(result.info.score);
             let score = self.search_root(depth, root_eval, previous, listener);
             if self.stopped {
-                // A move that took the lead in the interrupted iteration was fully
-                // searched to this depth and beat everything searched before it,
-                // the old best move included: play it, and say so first, so that
-                // the last line shown always starts with the move played.
-                if let Some(best) = self.root_best.filter(|mv| legal.contains(mv))
-                    && result.best_move != Some(best)
-                {
-                    result.best_move = Some(best);
-                    result.info = self.info(start, plies, self.root_best_score);
-                    listener.iteration_done(&result.info);
-                } else if plies == 1 {
-                    // Told to stop before any move was searched to depth 1:
-                    // the first legal move is played unsearched, and the one
-                    // line shown says so, depth 0.
-                    result.info = SearchInfo {
-                        pv: result.best_move.into_iter().collect(),
-                        ..self.info(start, 0, root_eval)
-                    };
-                    listener.iteration_done(&result.info);
-                }
+                self.play_stopped_iteration(&mut result, &legal, start, plies, root_eval, listener);
                 break;
             }
-            let best_before = result.best_move;
-            if let Some(best) = self.root_best.filter(|mv| legal.contains(mv)) {
-                result.best_move = Some(best);
-            }
-            if plies > 1 {
-                stable_iterations = if result.best_move == best_before {
-                    stable_iterations + 1
-                } else {
-                    0
-                };
-                score_drop = result.info.score - score;
-            }
-            result.info = self.info(start, plies, score);
-            self.search_stats.iterations.push(stats::Iteration {
-                depth: plies,
-                elapsed: result.info.elapsed,
-                counters: self.counters(),
-            });
+            self.complete_iteration(&mut result, &legal, start, plies, score, &mut stability);
             listener.iteration_done(&result.info);
-
-            let soft_limit = match self.soft_budget {
-                Some((set_at, budget)) if plies >= STABILITY_MIN_PLIES => {
-                    Some(set_at + budget.mul_f64(stability_factor(stable_iterations, score_drop)))
-                }
-                _ => self.deadlines.soft,
-            };
-            let soft_limit_passed = soft_limit.is_some_and(|t| Instant::now() >= t);
-            // A single legal move is played at once, after a few plies so that the
-            // score shown is not a 1-ply guess (a mate seen before stays visible).
-            let only_move = legal.len() == 1
-                && plies >= ONLY_MOVE_PLIES
-                && !limits.infinite
-                && self.limits_after_ponder_hit.is_none()
-                && limits.depth.is_none();
-            // A mate proved within the plies searched cannot be made shorter
-            // by searching deeper: further iterations would only repeat it.
-            let mate_proved = mate_plies(score).is_some_and(|mate| plies >= mate)
-                && !limits.infinite
-                && self.limits_after_ponder_hit.is_none();
-            if soft_limit_passed || only_move || mate_proved || self.node_limit_reached() {
+            if self.enough_plies(limits, legal.len(), plies, score, stability) {
                 break;
             }
         }
@@ -712,17 +559,140 @@ impl Searcher {
         result
     }
 
+    /// Set up a search of `board` on `limits` starting at `start`: the path,
+    /// the move histories and caches, the counters and the deadlines.
+    fn start_search(&mut self, board: &Board, history: &[u64], limits: &Limits, start: Instant) {
+        self.board = board.clone();
+        self.path_keys.clear();
+        let irreversible = (board.halfmove_clock() as usize).min(history.len());
+        self.path_keys
+            .extend_from_slice(&history[history.len() - irreversible..]);
+        self.path_keys.push(board.key());
+        self.move_stack.clear();
+        self.killers.clear();
+        self.path_captures.clear();
+        if self.settings.keep_history {
+            self.age_move_histories();
+        } else {
+            // A position always gets the same search (the laboratory compares
+            // searches position by position).
+            self.forget_move_histories();
+        }
+        self.activity_cache.fill((0, 0));
+        self.material_gone = eval::material_gone(board);
+        self.nodes = 0;
+        self.selective_depth = 0;
+        self.node_limit = limits.nodes;
+        self.set_deadlines(limits, start);
+        // Deviation from micro-Max: pondering. The search runs without a time
+        // limit until the opponent plays the expected move, then on the clock.
+        self.limits_after_ponder_hit = limits.ponder.then(|| Limits {
+            ponder: false,
+            ..limits.clone()
+        });
+        self.stopped = false;
+        self.root_best = None;
+        self.stats = stats::Counters::default();
+        self.search_stats = SearchStats::default();
+    }
+
+    /// Take a completed iteration of `plies` that scored `score`: its best
+    /// move, the line to show, its statistics, and (for switch
+    /// `time_stability`) the iterations in a row the best move has held and
+    /// how far the score fell.
+    fn complete_iteration(
+        &mut self,
+        result: &mut SearchResult,
+        legal: &[Move],
+        start: Instant,
+        plies: u32,
+        score: Score,
+        (stable_iterations, score_drop): &mut (u32, Score),
+    ) {
+        let best_before = result.best_move;
+        if let Some(best) = self.root_best.filter(|mv| legal.contains(mv)) {
+            result.best_move = Some(best);
+        }
+        if plies > 1 {
+            let same_best = result.best_move == best_before;
+            *stable_iterations = if same_best { *stable_iterations + 1 } else { 0 };
+            *score_drop = result.info.score - score;
+        }
+        result.info = self.info(start, plies, score);
+        self.search_stats.iterations.push(stats::Iteration {
+            depth: plies,
+            elapsed: result.info.elapsed,
+            counters: self.counters(),
+        });
+    }
+
+    /// What an iteration of `plies` cut short leaves to play, reported
+    /// first so that the last line shown always starts with the move played.
+    fn play_stopped_iteration(
+        &mut self,
+        result: &mut SearchResult,
+        legal: &[Move],
+        start: Instant,
+        plies: u32,
+        root_eval: Score,
+        listener: &mut dyn Listener,
+    ) {
+        // A move that took the lead was fully searched to this depth and beat
+        // everything searched before it, the old best move included.
+        if let Some(best) = self.root_best.filter(|mv| legal.contains(mv))
+            && result.best_move != Some(best)
+        {
+            result.best_move = Some(best);
+            result.info = self.info(start, plies, self.root_best_score);
+            listener.iteration_done(&result.info);
+        } else if plies == 1 {
+            // Stopped before any move was searched: the first legal move is
+            // played unsearched, and the one line shown says so, depth 0.
+            result.info = SearchInfo {
+                pv: result.best_move.into_iter().collect(),
+                ..self.info(start, 0, root_eval)
+            };
+            listener.iteration_done(&result.info);
+        }
+    }
+
+    /// Should deepening stop after a completed iteration of `plies` that
+    /// scored `score`? `stability` scales the soft limit (`time_stability`).
+    fn enough_plies(
+        &self,
+        limits: &Limits,
+        legal_moves: usize,
+        plies: u32,
+        score: Score,
+        (stable_iterations, score_drop): (u32, Score),
+    ) -> bool {
+        let soft_limit = match self.soft_budget {
+            Some((set_at, budget)) if plies >= STABILITY_MIN_PLIES => {
+                Some(set_at + budget.mul_f64(stability_factor(stable_iterations, score_drop)))
+            }
+            _ => self.deadlines.soft,
+        };
+        let soft_limit_passed = soft_limit.is_some_and(|t| Instant::now() >= t);
+        // Only a search with a time to stop at may stop early.
+        let on_time = !limits.infinite && self.limits_after_ponder_hit.is_none();
+        // A single legal move is played after a few plies, so that the score
+        // shown is not a 1-ply guess.
+        let only_move =
+            legal_moves == 1 && plies >= ONLY_MOVE_PLIES && on_time && limits.depth.is_none();
+        // A mate proved within the plies searched cannot be made shorter.
+        let mate_proved = mate_plies(score).is_some_and(|mate| plies >= mate) && on_time;
+        soft_limit_passed || only_move || mate_proved || self.node_limit_reached()
+    }
+
     /// One iteration at the root: the search of `depth` with the full window,
     /// or, with the switch `aspiration`, around the `previous` iteration's score.
     ///
     /// Deviation from micro-Max (switch `aspiration`, on by default):
-    /// **aspiration windows** (seed 002). The score seldom moves far from one
-    /// iteration to the next, so the root searches only the window `previous ±
-    /// aspiration_margin`, where alpha-beta cuts off more. If the score falls
-    /// outside it, the search says only "at most" (fail low) or "at least"
-    /// (fail high): the window is widened on that side, four times as far each
-    /// time and fully open once past [`ASPIRATION_OPEN`], and the iteration is
-    /// searched again.
+    /// **aspiration windows**. The score seldom moves far between iterations,
+    /// so the root searches only `previous ± aspiration_margin`, where
+    /// alpha-beta cuts off more. A score outside it is only a bound: the
+    /// window is widened on that side, four times as far each time (fully
+    /// open past [`ASPIRATION_OPEN`]), and the iteration searched again.
     fn search_root(
         &mut self,
         depth: i32,
@@ -789,11 +759,10 @@ impl Searcher {
     }
 
     /// micro-Max's `N++`: count one node per pass of the deepening loop (the
-    /// scoring pass included), and every [`POLL_INTERVAL`](crate::clock::POLL_INTERVAL)
-    /// nodes look at the clock and the input. Counting where micro-Max counts
-    /// makes our nodes per second comparable with micro-Max's and Fairy-Max's.
-    /// A node answered from the hash table makes no pass and is not counted
-    /// ([`Searcher::calls`] counts those too).
+    /// scoring pass included; a node answered from the table makes none), and
+    /// every [`POLL_INTERVAL`](crate::clock::POLL_INTERVAL) nodes look at the
+    /// clock and the input. Counting where micro-Max counts keeps our nodes
+    /// per second comparable with micro-Max's and Fairy-Max's.
     #[inline]
     fn count_node(&mut self, iteration: i32, listener: &mut dyn Listener) {
         self.nodes += 1;
@@ -808,20 +777,19 @@ impl Searcher {
         }
     }
 
-    /// What every node of either search does first: count the call, give up
-    /// if the search was told to stop (0, which the caller discards), note how
-    /// deep the path goes, and score a draw by rule. `None`: search on.
+    /// What every node of either search does first: give up if the search was
+    /// told to stop (0, which the caller discards), note how deep the path
+    /// goes, and score a draw by rule. `None`: search on.
     ///
     /// Deviation from micro-Max: repetitions and the 50-move rule are found in
     /// the list of keys of the game and the path, where micro-Max locks the
     /// game's positions in the hash table as draws.
     fn enter_node(&mut self, ply: usize) -> Option<Score> {
-        self.calls += 1;
         if self.stopped {
             return Some(0);
         }
         self.selective_depth = self.selective_depth.max(ply as u32);
-        (ply > 0 && self.is_draw_by_rule()).then_some(DRAW_SCORE)
+        (ply > 0 && draw_by_rule(&self.board, &self.path_keys)).then_some(DRAW_SCORE)
     }
 
     /// Lookup pos. in hash table: the entry stored for `key`, if any, counted
@@ -851,13 +819,6 @@ impl Searcher {
             }
             SearchFunction::Umax => self.umax_search(alpha, beta, eval, depth, ply, listener),
         }
-    }
-
-    /// Is the current position (not the root) drawn by threefold repetition or
-    /// the 50-move rule? Within the search one repetition is enough: if the
-    /// position could be repeated once, it can be repeated again.
-    fn is_draw_by_rule(&self) -> bool {
-        draw_by_rule(&self.board, &self.path_keys)
     }
 
     /// Set the deadlines of a search on `limits` from `start` on (at the
@@ -932,13 +893,10 @@ impl Searcher {
 /// ([`Limits::deadlines`]).
 ///
 /// Deviation from micro-Max (switch `half_time_stop`, off by default): on a
-/// clock, the root driver starts no new iteration once half of the move's hard
-/// limit (the most it may take) is used, seed 002's rule, instead of umax's
-/// own soft limit (see `clock.rs`: the soft limit is the move's share of the
-/// clock, and the hard limit up to four times that). The idea is the same:
-/// an iteration takes several times longer than the last, so one started late
-/// would be cut off unfinished, and its time is better saved. With a fixed
-/// time per move there is nothing to save, and the soft limit stays.
+/// clock, no new iteration starts once half of the hard limit is used (seed
+/// 002's rule), instead of at umax's soft limit (`clock.rs`). Either way, an
+/// iteration takes several times longer than the last, so one started late
+/// would be cut off unfinished. A fixed time per move keeps its soft limit.
 ///
 /// Deviation from micro-Max (switch `time_moves`, 45 in the default): a clock
 /// that does not say how many moves are left is shared out over that many,
@@ -973,10 +931,9 @@ const STABILITY_MIN_PLIES: u32 = 5;
 /// Switch `time_stability`: the factor on the soft limit, by how many
 /// iterations in a row the best move has stayed the same and by how many
 /// centipawns the score fell in the last one. A best move that just changed
-/// may change again, so it gets more time; one that has held for four
-/// iterations will likely hold, and the time saved goes to later moves (the
-/// clock shares out what is left). A falling score means trouble the last
-/// iteration found: look further before playing.
+/// may change again, so it gets more time; one that has held will likely
+/// hold, and the time saved goes to later moves. A falling score means
+/// trouble: look further before playing.
 ///
 /// Deviation from micro-Max: micro-Max thinks a fixed share of the clock.
 fn stability_factor(stable_iterations: u32, score_drop: Score) -> f64 {
@@ -991,11 +948,10 @@ fn stability_factor(stable_iterations: u32, score_drop: Score) -> f64 {
     by_stability * by_score
 }
 
-/// Is `board` (the last of `path_keys`, which holds the keys of the game's
-/// positions since the last irreversible move and then of the search path)
-/// drawn by repetition or the 50-move rule? Shared by micro-Max's search and
-/// Beal's (`beal.rs`). Within a search one repetition is enough: if the
-/// position could be repeated once, it can be repeated again.
+/// Is `board` (the last of `path_keys`: the game's positions since the last
+/// irreversible move, then the search path) drawn by repetition or the
+/// 50-move rule? Within a search one repetition is enough: a position that
+/// could be repeated once can be repeated again. Beal's search shares it.
 pub(crate) fn draw_by_rule(board: &Board, path_keys: &[u64]) -> bool {
     let halfmove = board.halfmove_clock() as usize;
     if halfmove >= 100 {

@@ -33,36 +33,22 @@ use super::techniques::{CaptureOrder, MoveOrdering};
 /// The largest history score (switch `ordering=history`).
 pub const HISTORY_LIMIT: Score = 16384;
 
-/// What a cut-off `plies` from the horizon moves a history score by: the
-/// square of the plies, so that deep results count most (at most a quarter
-/// of [`HISTORY_LIMIT`]).
+/// Move a history score by `bonus`, less the more it already leans that way,
+/// so that old results fade and no score passes ±[`HISTORY_LIMIT`].
 #[inline]
-pub(super) fn history_bonus(plies: i32) -> Score {
-    (plies * plies).min(HISTORY_LIMIT / 4)
-}
-
-/// Move a history score by `bonus`, less the more it already leans that way.
-#[inline]
-pub(super) fn nudge_history(score: &mut Score, bonus: Score) {
+fn nudge_history(score: &mut Score, bonus: Score) {
     *score += bonus - *score * bonus.abs() / HISTORY_LIMIT;
 }
 
 /// A move's place in the sorted list as one number, so that sorting
-/// compares integers: its class (good captures, killers, counter-move, quiet
-/// moves, bad captures) first, then its value within the class (lower
-/// first), then its place in the generated list, which breaks ties.
+/// compares integers: its class (good captures, killers, quiet moves, bad
+/// captures) first, then its value within the class (lower first), then its
+/// place in the generated list (the low 16 bits), which breaks ties.
 #[inline]
 fn ordering_key(class: u8, value: Score, place: usize) -> u64 {
-    // Flipping the sign bit makes the order of the unsigned numbers that of
-    // the signed values.
+    // Flipping the sign bit orders the unsigned numbers as the signed values.
     let value = u64::from(value.cast_unsigned() ^ 0x8000_0000);
     u64::from(class) << 48 | value << 16 | place as u64
-}
-
-/// The place in the generated list that [`ordering_key`] put in `key`.
-#[inline]
-fn place_of(key: u64) -> usize {
-    (key & 0xFFFF) as usize
 }
 
 /// One move of a node's move list, with its ordering key.
@@ -74,13 +60,11 @@ pub(super) struct ScoredMove {
 }
 
 /// Captures (and, with `queen_pushes`, queen promotions) are what quiescence
-/// searches; under-promotions that capture nothing are treated as quiet moves.
+/// searches; under-promotions that capture nothing count as quiet moves.
 ///
-/// Deviation from micro-Max (eval styles `umax` and `tapered`): micro-Max's
-/// quiescence ignores promotions that capture nothing; umax lets quiescence
-/// push a pawn to queen. (micro-Max promotes to a queen only; umax generates
-/// all four promotions in full-width nodes, under every style: the rules stay
-/// complete.)
+/// Deviation from micro-Max (eval styles `umax` and `tapered`): quiescence
+/// pushes a pawn to queen too. (Full-width nodes generate all four
+/// promotions under every style; micro-Max only queens.)
 #[inline]
 pub(super) fn is_tactical(victim: Piece, mv: Move, queen_pushes: bool) -> bool {
     !victim.is_empty()
@@ -275,42 +259,23 @@ impl Searcher {
         table_hint: bool,
     ) -> Option<Move> {
         let root_best = self.root_best;
+        // Switch `hint=off` (`table_hint` false): the table's move is not put first.
         let is_hint = |mv: Move| match (ply, entry) {
             (0, _) => root_best == Some(mv),
-            (_, Some(entry)) => entry.is_best_move(mv),
+            (_, Some(entry)) => table_hint && entry.has_best_move() && entry.is_best_move(mv),
             _ => false,
         };
-        // Switch `hint=off` (`table_hint` false): the table's move is not put first.
-        let has_hint = match (ply, entry) {
-            (0, _) => root_best.is_some(),
-            (_, Some(entry)) => table_hint && entry.has_best_move(),
-            _ => false,
-        };
-        if !has_hint {
-            return None;
-        }
         let index = (first..last).find(|&i| is_hint(self.move_stack[i].mv))?;
         self.move_stack[first..=index].rotate_right(1);
         Some(self.move_stack[first].mv)
     }
 
-    /// Wheeler's quiet-first (seed 003): put the first move that would not
-    /// *extend* the search (no capture, no promotion, no check) at the head of
-    /// the list, ahead of the captures and of a capturing hint.
-    ///
-    /// Wheeler's program HAL searches full width to a fixed depth; at its
-    /// horizon a capture, a promotion or a check is searched one ply further,
-    /// any other move is scored by the evaluation at once. His claim is that
-    /// alpha-beta cuts off sooner if such a non-extending move is tried before
-    /// the extending ones: it is cheap, and if it already refutes the
-    /// opponent's last move, the expensive capture sequences are never
-    /// searched (Newborn's idea of trying one move before generating all).
-    /// Our horizon is the full-width iteration whose replies are quiescence
-    /// searches; we take the first such move in the list (the hint, if it is
-    /// quiet, else the first quiet move generated). Here its reply is a
-    /// quiescence search, not a bare evaluation, unless futility pruning
-    /// skips it. The move stays at the head for the node's later iterations
-    /// unless a better move takes its place, as any best move does.
+    /// Wheeler's quiet-first (seed 003): at the horizon, put the first move
+    /// that would not *extend* the search (no capture, no promotion, no check)
+    /// ahead of the captures and of a capturing hint. In Wheeler's HAL such a
+    /// move is scored by the evaluation at once: cheap, and if it already
+    /// refutes the opponent's last move, the dear capture sequences are never
+    /// searched. Here its reply is a quiescence search.
     pub(super) fn put_quiet_first(&mut self, first: usize, last: usize) {
         for index in first..last {
             let ScoredMove { mv, capture_rank } = self.move_stack[index];
@@ -322,10 +287,9 @@ impl Searcher {
     }
 
     /// Generate this node's moves onto the move stack, ordered as the switches
-    /// `captures` and `ordering` say. Returns `true` if one of them captures
-    /// the king.
-    /// `all_moves` is false for a quiescence node, which needs only captures;
-    /// `horizon` is true for a node one ply from quiescence.
+    /// `captures` and `ordering` say: all of them, or (`all_moves` false) the
+    /// captures only; `horizon`: the node is one ply from quiescence. Returns
+    /// `true` if a move captures the king.
     pub(super) fn generate_and_rank(&mut self, all_moves: bool, horizon: bool, ply: usize) -> bool {
         self.generate(all_moves);
         let first = self.move_stack.len();
@@ -336,12 +300,9 @@ impl Searcher {
             (CaptureOrder::Generation, _) => self.generate_in_order(queen_pushes),
         };
         // Quiescence keeps MVV/LVA: it has no quiet moves to put killers
-        // among, and a static exchange evaluation of every capture there
-        // would cost more than it saves.
-        //
-        // With `ordering=history` a horizon node keeps the MVV/LVA order too:
-        // futility pruning skips most of its quiet moves unsearched, so
-        // sorting them would cost more than it saves.
+        // among, and SEE of every capture would cost more than it saves. With
+        // `ordering=history` so does a horizon node: futility pruning skips
+        // most of its quiet moves unsearched.
         let ordered = match self.settings.ordering {
             MoveOrdering::MicroMax => false,
             MoveOrdering::Killers => all_moves,
@@ -355,7 +316,7 @@ impl Searcher {
 
     /// Fill the generator's scratch list with every pseudo-legal move, or
     /// (`all_moves` false) with the captures only.
-    pub(super) fn generate(&mut self, all_moves: bool) {
+    fn generate(&mut self, all_moves: bool) {
         self.generated.clear();
         if all_moves {
             self.board.generate_moves(&mut self.generated);
@@ -367,18 +328,15 @@ impl Searcher {
     /// The generated moves onto the move stack, in the order the generator
     /// made them (switch `captures=generation`). Returns `true` if one of the
     /// moves captures the king.
-    pub(super) fn generate_in_order(&mut self, queen_pushes: bool) -> bool {
+    fn generate_in_order(&mut self, queen_pushes: bool) -> bool {
         for &mv in &self.generated {
             let victim = self.board.piece_at(mv.to);
             if victim.kind() == Some(PieceKind::King) {
                 return true;
             }
-            let rank =
+            let capture_rank =
                 is_tactical(victim, mv, queen_pushes).then(|| eval::mvv_lva(&self.board, mv));
-            self.move_stack.push(ScoredMove {
-                mv,
-                capture_rank: rank,
-            });
+            self.move_stack.push(ScoredMove { mv, capture_rank });
         }
         false
     }
@@ -492,17 +450,13 @@ impl Searcher {
     /// hint, at `start`): their indices, each with whether it is tried as the
     /// hint.
     ///
-    /// micro-Max has no move list. In each iteration it scans the board
-    /// (`x = x + 9 & ~M`: a8 to h8, a7 to h7, ... h1, wrapping round to a8)
-    /// from the from-square `X` of the best move so far, and tries the moves
-    /// of each of its pieces as they come: direction by direction in the
-    /// order of its step-vector table `o[]` ([`SCAN_STEPS`]), each ray from
-    /// near to far; a pawn pushes, pushes twice, then captures; the king
-    /// castles as the second step of its ray along the rank. Before the scan
-    /// it tries the hint `Y` (the best move so far), unless that is a double
-    /// move (castling or a double push: `h = Y & S`), which the scan meets
-    /// soon enough. (It meets the hint again there, and finds its score in
-    /// the table; we do not try it twice.)
+    /// micro-Max has no move list. Each iteration scans the board (`x = x + 9
+    /// & ~M`: a8 to h8, a7 ... h1, wrapping round to a8) from the from-square
+    /// `X` of the best move so far, trying each piece's moves in the order of
+    /// [`SCAN_STEPS`]. Before the scan it tries the hint `Y`, unless that is
+    /// castling or a double push (`h = Y & S`), which the scan meets soon
+    /// enough. (The scan meets the hint again and finds its score in the
+    /// table; we do not try it twice.)
     pub(super) fn micro_max_scan_order(
         &self,
         first: usize,
@@ -510,11 +464,17 @@ impl Searcher {
         start: Square,
         hint: Option<Move>,
     ) -> impl Iterator<Item = (usize, bool)> + use<> {
-        let start = hint.map_or(start, |mv| mv.from);
-        let at = self.scan_start_index(first, last, start);
+        // The scan begins at the first move of the first square met from
+        // `start` (past the last square: round to a8).
+        let start = scan_index(hint.map_or(start, |mv| mv.from));
+        let moves = &self.move_stack[first..last];
+        let at = first
+            + moves
+                .iter()
+                .position(|m| scan_index(m.mv.from) >= start)
+                .unwrap_or(0);
         let scan = (at..last).chain(first..at);
         let hint = hint.filter(|mv| !matches!(mv.kind, MoveKind::Castle | MoveKind::DoublePush));
-        let moves = &self.move_stack[first..last];
         let hint = hint.and_then(|hint| moves.iter().position(|scored| scored.mv == hint));
         let hint = hint.map(|index| first + index);
         let scan = scan.filter(move |&index| Some(index) != hint);
@@ -523,22 +483,11 @@ impl Searcher {
             .chain(scan.map(|index| (index, false)))
     }
 
-    /// Where a scan from `start` begins in the moves from `first` to `last`,
-    /// which are in scan order from a8: at the first move of the first square
-    /// met.
-    fn scan_start_index(&self, first: usize, last: usize, start: Square) -> usize {
-        let moves = &self.move_stack[first..last];
-        let after = moves
-            .iter()
-            .position(|scored| scan_index(scored.mv.from) >= scan_index(start));
-        first + after.unwrap_or(0) // past the last square: round to a8
-    }
-
     /// Put the generated moves on the move stack from `first` on: captures (and
     /// with `QUEEN_PUSHES` queen promotions) by MVV/LVA, then the quiet moves.
     /// Returns `true` if a move captures the king. (A compile-time flag, so the
     /// loops over every generated move test nothing they need not.)
-    pub(super) fn rank_mvv_lva<const QUEEN_PUSHES: bool>(&mut self, first: usize) -> bool {
+    fn rank_mvv_lva<const QUEEN_PUSHES: bool>(&mut self, first: usize) -> bool {
         // Captures (and promotions) first, ranked by MVV/LVA ...
         for &mv in &self.generated {
             let victim = self.board.piece_at(mv.to);
@@ -546,14 +495,11 @@ impl Searcher {
                 return true;
             }
             if is_tactical(victim, mv, QUEEN_PUSHES) {
-                let rank = eval::mvv_lva(&self.board, mv);
+                let capture_rank = Some(eval::mvv_lva(&self.board, mv));
                 // Insertion sort: a node has only a handful of captures.
                 let mut at = self.move_stack.len();
-                self.move_stack.push(ScoredMove {
-                    mv,
-                    capture_rank: Some(rank),
-                });
-                while at > first && self.move_stack[at - 1].capture_rank < Some(rank) {
+                self.move_stack.push(ScoredMove { mv, capture_rank });
+                while at > first && self.move_stack[at - 1].capture_rank < capture_rank {
                     self.move_stack.swap(at - 1, at);
                     at -= 1;
                 }
@@ -562,27 +508,20 @@ impl Searcher {
         // ... then the quiet moves in generation order.
         for &mv in &self.generated {
             if !is_tactical(self.board.piece_at(mv.to), mv, QUEEN_PUSHES) {
-                self.move_stack.push(ScoredMove {
-                    mv,
-                    capture_rank: None,
-                });
+                let capture_rank = None;
+                self.move_stack.push(ScoredMove { mv, capture_rank });
             }
         }
         false
     }
 
-    /// Switch `ordering=killers` (seed 002's move ordering). After the hint:
-    /// the *good* captures by MVV/LVA (a capture is good if it promotes, takes
-    /// a piece worth at least the capturer, or loses nothing by static
-    /// exchange evaluation), then the two killer moves of this ply, then the
-    /// other quiet moves, and last the *bad* captures, least bad first.
-    ///
-    /// A **killer** is a quiet move that refuted a position at the same ply:
-    /// a sibling position is likely to be refuted by the same move (a threat
-    /// the opponent keeps making whatever we play).
-    ///
-    /// With `ordering=history` the other quiet moves are sorted by their
-    /// history score, best first.
+    /// Switch `ordering=killers` (seed 002): after the hint, the *good*
+    /// captures by MVV/LVA (good: it promotes, takes a piece worth at least
+    /// the capturer, or loses nothing by SEE), then this ply's two killers,
+    /// the other quiet moves (with `ordering=history` by history score, best
+    /// first), and last the *bad* captures, least bad first. A **killer**
+    /// refuted a sibling position, which a threat the opponent keeps making
+    /// whatever we play likely refutes again.
     ///
     /// Deviation from micro-Max: micro-Max has no killers, no history and no
     /// SEE; it tries every capture before any quiet move.
@@ -605,12 +544,11 @@ impl Searcher {
             };
             keys.push(ordering_key(class, value, place));
         }
-        // Ties keep their order (the place breaks them: quiet moves stay in
-        // generation order). Sorting the bare keys is faster than sorting the
-        // moves with them; each key's place then fetches its move.
+        // The place breaks ties (quiet moves stay in generation order).
+        // Sorting bare keys is faster than sorting the moves with them.
         keys.sort_unstable();
         for (slot, &key) in self.move_stack[first..].iter_mut().zip(&keys) {
-            *slot = unsorted[place_of(key)];
+            *slot = unsorted[(key & 0xFFFF) as usize];
         }
         self.ordering_scratch = (keys, unsorted);
     }
@@ -644,12 +582,10 @@ impl Searcher {
 
     /// A quiet move, now first in the list at `first`, cut off after the
     /// moves now at `first + 1..=cut_at` were tried: reward it and penalise
-    /// the quiet ones among them, by the square of the plies searched. Each
-    /// update moves a score part of the way to ±[`HISTORY_LIMIT`], so that
-    /// old results fade and no score outgrows the others.
-    ///
+    /// the quiet ones among them, by the square of the plies searched (deep
+    /// results count most), at most a quarter of [`HISTORY_LIMIT`].
     pub(super) fn update_history(&mut self, first: usize, cut_at: usize, plies: i32) {
-        let bonus = history_bonus(plies);
+        let bonus = (plies * plies).min(HISTORY_LIMIT / 4);
         let slot = self.history_index(self.move_stack[first].mv);
         nudge_history(&mut self.history[slot], bonus);
         for index in first + 1..=cut_at {
@@ -707,11 +643,8 @@ mod tests {
         searcher.remember_killer(killer, 0);
         // g1f2 cut off twice at 5 plies, d1e2 once at 2 plies.
         for (mv, plies) in [(often_good, 5), (often_good, 5), (once_good, 2)] {
-            searcher.move_stack.clear();
-            searcher.move_stack.push(ScoredMove {
-                mv,
-                capture_rank: None,
-            });
+            let capture_rank = None;
+            searcher.move_stack = vec![ScoredMove { mv, capture_rank }];
             searcher.update_history(0, 0, plies);
         }
         searcher.move_stack.clear();
@@ -731,20 +664,9 @@ mod tests {
         searcher.settings = Settings::from_spec("ordering=history").unwrap();
         let [cut, vain, capture] = ["g1f3", "b1c3", "e2e4"]
             .map(|text| searcher.board.parse_coordinate_move(text).unwrap());
-        searcher.move_stack = vec![
-            ScoredMove {
-                mv: cut,
-                capture_rank: None,
-            },
-            ScoredMove {
-                mv: vain,
-                capture_rank: None,
-            },
-            ScoredMove {
-                mv: capture,
-                capture_rank: Some(1),
-            },
-        ];
+        let listed = [(cut, None), (vain, None), (capture, Some(1))];
+        let listed = listed.map(|(mv, capture_rank)| ScoredMove { mv, capture_rank });
+        searcher.move_stack = listed.to_vec();
         searcher.update_history(0, 2, 4);
         let score = |searcher: &Searcher, mv| searcher.history[searcher.history_index(mv)];
         let scores = [cut, vain, capture].map(|mv| score(&searcher, mv));

@@ -40,12 +40,8 @@ use super::{
     Searcher,
 };
 
-/// Delta pruning's margin (switch `delta`): two pawns. A capture is skipped
-/// in quiescence only if even winning its victim *and* 200 centipawns more
-/// would leave the score at or below alpha. The margin covers what the
-/// evaluation's positional terms can add to a capture (an advanced pawn,
-/// centralisation, a passed pawn's progress); two pawns is the textbook
-/// choice, safe without being useless.
+/// Delta pruning's margin (switch `delta`): the textbook two pawns, for what
+/// the positional terms can add to a capture beyond its victim.
 pub const DELTA_MARGIN: Score = 200;
 
 /// Slots in the searcher's cache of activity terms (a power of two; 16
@@ -83,19 +79,10 @@ fn natural_log(n: u32) -> f64 {
     }
 }
 
-/// A move that table LMR may reduce: its place in the node's list (1 for
-/// the first move searched).
-#[derive(Clone, Copy, Debug)]
-struct LateMove {
-    number: u32,
-}
-
 /// Does a node searched `depth` deep count the activity terms itself
-/// (`activity_plies`: the fewest plies from the horizon that do)? Nodes
-/// nearer the horizon inherit them instead. A node is `depth - QUIESCENCE_DEPTH`
-/// plies from the horizon: 1 or more for full-width nodes, 0 for the first
-/// quiescence ply (the replies to the horizon's moves), -1 for the deeper
-/// quiescence nodes.
+/// (`activity_plies`: the fewest plies from the horizon that do)? A node is
+/// `depth - QUIESCENCE_DEPTH` plies from the horizon: 1 or more full width,
+/// 0 in the first quiescence ply, -1 deeper.
 #[inline]
 fn counts_activity(depth: i32, activity_plies: i32) -> bool {
     depth >= QUIESCENCE_DEPTH + activity_plies
@@ -111,13 +98,6 @@ fn handed_eval(eval: Score, activity: Score, child_depth: i32, activity_plies: i
     } else {
         eval
     }
-}
-
-/// Is `iteration` a *horizon* iteration: full width, with replies that are
-/// only quiescence searches (unless the node extends check evasions)?
-#[inline]
-fn is_horizon(iteration: i32, extend_check: bool) -> bool {
-    iteration == QUIESCENCE_DEPTH + 1 && !extend_check
 }
 
 /// What a node knows of itself once the table has not answered it: its
@@ -169,11 +149,7 @@ impl Searcher {
         // nodes, most of the tree, neither probe nor store it.
         let uses_table = self.settings.hash && depth > QUIESCENCE_DEPTH;
         let key = self.board.key();
-        let entry = if uses_table {
-            self.probe_table(key)
-        } else {
-            None
-        };
+        let entry = uses_table.then(|| self.probe_table(key)).flatten();
         let (mut iteration, mut best) =
             self.resume_at_stored_depth(entry, [alpha, beta], pv_node, depth, ply);
         if iteration >= depth.max(QUIESCENCE_DEPTH) {
@@ -277,8 +253,10 @@ impl Searcher {
                 node.standing
             };
 
-            // Switch `quiet_first`: Wheeler's quiet move first at the horizon (seed 003).
-            if self.settings.quiet_first && is_horizon(iteration, extend_check) {
+            // Switch `quiet_first`: Wheeler's quiet move first at the horizon
+            // (replies only quiescence searches; seed 003).
+            let horizon = iteration == QUIESCENCE_DEPTH + 1 && !extend_check;
+            if self.settings.quiet_first && horizon {
                 self.put_quiet_first(first, last);
             }
 
@@ -294,14 +272,11 @@ impl Searcher {
                 let is_capture = capture_rank.is_some();
                 let is_quiet = !is_capture && mv.promotion.is_none();
                 let is_hint = index == first && best_move == Some(mv);
-                // Quiescence: captures (and queen promotions) only, and
-                // with `quiescence_checks` quiet checks.
-                let mut quiet_check = false;
-                if iteration <= QUIESCENCE_DEPTH && !evading {
-                    match self.quiescence_move(mv, is_capture, checks_ply) {
-                        Some(is_quiet_check) => quiet_check = is_quiet_check,
-                        None => continue,
-                    }
+                // Quiescence: captures (and queen promotions) only. Deviation from
+                // micro-Max (switch `quiescence_checks`): and quiet checks in its first ply.
+                let quiet_check = iteration <= QUIESCENCE_DEPTH && !evading && !is_capture;
+                if quiet_check && !(checks_ply && self.gives_check(mv)) {
+                    continue;
                 }
                 if is_quiet && iteration > QUIESCENCE_DEPTH {
                     // Late-move pruning (switch `lmp`: +9.7 ± 6.6, 6,062 at 2+0.02).
@@ -321,7 +296,7 @@ impl Searcher {
                 let child_depth = if quiet_check {
                     QUIESCENCE_DEPTH // the reply searches its evasions
                 } else {
-                    let late_move = late_moves_reducible.then_some(LateMove { number: tried });
+                    let late_move = late_moves_reducible.then_some(tried);
                     self.child_depth(
                         iteration,
                         mv,
@@ -332,10 +307,9 @@ impl Searcher {
                         ply,
                     )
                 };
-                // Fail low if futile: futility pruning (+79.5 ± 47.3, 160 at
-                // 1+0.01), and the other prunings of a move that cannot raise alpha. A quiet
-                // check or an evasion in quiescence is searched whatever the
-                // score: its point is the threat, which the score does not show.
+                // Fail low if futile: futility pruning (+79.5 ± 47.3, 160 at 1+0.01)
+                // and the other prunings of a move that cannot raise alpha. A quiet
+                // check or an evasion in quiescence is searched whatever the score.
                 let pruned = if quiet_check || evading {
                     None
                 } else {
@@ -480,10 +454,9 @@ impl Searcher {
 
     /// Two plies or more from the horizon every reply is a full-width node
     /// that will read the table (and perhaps the activity cache): start
-    /// fetching the slots of the move at `index` now, so that memory works
-    /// while its gain and depth are found, and the next move's too, so that
-    /// memory works while this one is searched. `fetched_ahead` is the move
-    /// whose slots the move before fetched. A speed-up only.
+    /// fetching the slots of the move at `index` and of the next move, so
+    /// that memory works while this one is searched. `fetched_ahead` is the
+    /// move whose slots the move before fetched. A speed-up only.
     fn prefetch_replies(
         &self,
         index: usize,
@@ -556,19 +529,31 @@ impl Searcher {
     /// other activity terms of the tapered evaluation: +33.1, 95 % +11.6 to
     /// +54.9, 800 games at 1+0.01): they depend on every piece, so no move's
     /// gain can keep them up to date. A node at least `activity_plies` from
-    /// the horizon counts them afresh (from the cache if it can); it takes
-    /// them out again before handing its evaluation to a reply that counts
-    /// its own ([`handed_eval`]). Nodes nearer the horizon inherit those of
-    /// the last node that did: the moves in between change them little, and
-    /// counting them in every node costs time. With `activity_plies` 2 (the
-    /// default) the full-width nodes one ply from the horizon and every
-    /// quiescence node inherit them.
+    /// the horizon counts them afresh, and takes them out again before
+    /// handing its evaluation to a reply that counts its own ([`handed_eval`]).
+    /// Nodes nearer the horizon (0 here) inherit those of the last node that
+    /// did: the moves in between change them little, and counting costs time.
     fn node_activity(&mut self, depth: i32) -> Score {
-        if counts_activity(depth, self.settings.activity_plies) {
-            self.activity()
-        } else {
-            0
+        let counts = counts_activity(depth, self.settings.activity_plies);
+        if !counts || !eval::has_activity(self.settings.eval, self.settings.eval_terms) {
+            return 0;
         }
+        // From the searcher's cache, made on first use (a search without the
+        // terms needs none), or counted and remembered there.
+        if self.activity_cache.is_empty() {
+            self.activity_cache = vec![(0, 0); ACTIVITY_CACHE_ENTRIES];
+        }
+        let key = self.board.key();
+        let slot = activity_slot(key);
+        // Key 0 marks an empty slot: the start position's key is not 0, and
+        // a real key of 0 only costs a count.
+        if self.activity_cache[slot].0 == key && key != 0 {
+            return self.activity_cache[slot].1;
+        }
+        let activity =
+            eval::tapered::activity(self.settings.eval_terms, &self.board, self.material_gone);
+        self.activity_cache[slot] = (key, activity);
+        activity
     }
 
     /// Does this node extend its check evasions a ply (switch
@@ -625,9 +610,7 @@ impl Searcher {
 
     /// Start fetching what the reply to `mv`, searched `reply_depth` deep,
     /// will read first: its hash slot and, if it counts the activity terms,
-    /// its slot of the activity cache. Each read would otherwise wait on
-    /// main memory (the table is far larger than any cache). Only a hint:
-    /// it changes no search.
+    /// its activity cache slot, each of which would otherwise wait on memory.
     fn prefetch_reply(&self, mv: Move, reply_depth: i32) {
         let uses_table = self.settings.hash;
         let counts = counts_activity(reply_depth, self.settings.activity_plies)
@@ -642,29 +625,6 @@ impl Searcher {
         if counts {
             prefetch(&self.activity_cache[activity_slot(key)]);
         }
-    }
-
-    /// The activity terms (mobility, king attack, ...) of the position, from the
-    /// searcher's cache or counted and remembered there.
-    fn activity(&mut self) -> Score {
-        if !eval::has_activity(self.settings.eval, self.settings.eval_terms) {
-            return 0;
-        }
-        // Made on first use: a search without the terms needs no cache.
-        if self.activity_cache.is_empty() {
-            self.activity_cache = vec![(0, 0); ACTIVITY_CACHE_ENTRIES];
-        }
-        let key = self.board.key();
-        let slot = activity_slot(key);
-        // Key 0 marks an empty slot: the start position's key is not 0, and
-        // a real key of 0 only costs a count.
-        if self.activity_cache[slot].0 == key && key != 0 {
-            return self.activity_cache[slot].1;
-        }
-        let activity =
-            eval::tapered::activity(self.settings.eval_terms, &self.board, self.material_gone);
-        self.activity_cache[slot] = (key, activity);
-        activity
     }
 
     /// Resume at stored depth: a hash entry whose bound fits the window tells
@@ -714,15 +674,15 @@ impl Searcher {
         if !self.settings.iid && ply > 0 && depth > QUIESCENCE_DEPTH {
             resume.0 = resume.0.max(depth - 1);
         }
-        // Switch `quiescence=plain`: no scoring pass, and a full-width node starts
-        // at its first full-width iteration (no quiescence pass first).
+        // Switch `quiescence=plain`: no scoring pass, and a full-width node
+        // starts at its first full-width iteration (no quiescence pass first).
         if self.settings.quiescence == Quiescence::Plain {
-            let skip = if depth > QUIESCENCE_DEPTH {
+            let full_width = depth > QUIESCENCE_DEPTH;
+            resume.0 = resume.0.max(if full_width {
                 QUIESCENCE_DEPTH
             } else {
                 SCORING_PASS
-            };
-            resume.0 = resume.0.max(skip);
+            });
         }
         resume
     }
@@ -741,10 +701,7 @@ impl Searcher {
     /// Search null move: let the opponent move twice. If we are still >= beta
     /// after searching that `R` plies shallower, the position is so good that a
     /// real move will be too: the caller cuts off without trying one. Returns
-    /// the null move's score, or `-INFINITY` when its score is not to be
-    /// trusted. The caller has asked [`Self::null_move_allowed`] first.
-    /// `[eval, activity]` is this node's evaluation and the activity terms in
-    /// it (see [`handed_eval`]).
+    /// the null move's score; the caller has asked [`Self::null_move_allowed`].
     fn search_null_move(
         &mut self,
         node: &Node,
@@ -802,9 +759,8 @@ impl Searcher {
     /// The depth of the reply's search: one less than this iteration, less a
     /// late-move reduction, or this iteration's own depth when the node extends
     /// check evasions (micro-Max's `C`). `late_move` is the move's place in
-    /// the node's list (and whether the node is on the principal variation)
-    /// when table LMR may reduce it (`None`: micro-Max's rule applies); `ply`
-    /// finds the node's killers.
+    /// the node's list (1: the first tried) when table LMR may reduce it
+    /// (`None`: micro-Max's rule applies).
     #[inline]
     #[allow(clippy::too_many_arguments)]
     fn child_depth(
@@ -814,7 +770,7 @@ impl Searcher {
         is_capture: bool,
         is_hint: bool,
         extend_check: bool,
-        late_move: Option<LateMove>,
+        late_move: Option<u32>,
         ply: usize,
     ) -> i32 {
         // Deviation from micro-Max (switch `check_extension=captures`): only a
@@ -846,10 +802,7 @@ impl Searcher {
         // reduction grows with the depth and with the move's place in the
         // list, and pawn moves are reduced too; the hint, captures,
         // promotions, killers, checks and the first two moves are not.
-        if let Some(LateMove {
-            number: move_number,
-        }) = late_move
-        {
+        if let Some(move_number) = late_move {
             let plies = iteration - QUIESCENCE_DEPTH;
             // Switch `lmr_root` (on by default): table LMR reduces the
             // root's moves too. Off, every root move is searched to the full
@@ -885,23 +838,6 @@ impl Searcher {
             return iteration - 1 - settings.lmr_reduction;
         }
         iteration - 1
-    }
-
-    /// Which moves quiescence searches. micro-Max: captures (and queen
-    /// promotions) only. Returns `None` to skip `mv`, else whether it is a quiet
-    /// check to be searched.
-    ///
-    /// Deviation from micro-Max (switch `quiescence_checks`, off by default):
-    /// in the first quiescence ply (`checks_ply`), quiet moves that give check
-    /// are searched too, after the captures (seeds 001 and 002). Their reply
-    /// searches every evasion without standing pat; the evasions' replies are
-    /// plain quiescence, so a check sequence ends there.
-    fn quiescence_move(&mut self, mv: Move, is_capture: bool, checks_ply: bool) -> Option<bool> {
-        if is_capture {
-            Some(false)
-        } else {
-            (checks_ply && self.gives_check(mv)).then_some(true)
-        }
     }
 
     /// Futility pruning (and, by switch, futility just before the horizon,
@@ -944,11 +880,9 @@ impl Searcher {
             return Some(new_eval);
         }
         // Deviation from micro-Max (switch `delta`, off by default): delta
-        // pruning in quiescence. Skip a capture if the stand-pat score plus the
-        // victim's material plus a margin cannot reach alpha. micro-Max's
-        // futility test above is the same idea with no margin and the move's
-        // full gain, so with `futility=on` delta pruning finds little left to
-        // prune; it is measured against `futility=off`.
+        // pruning in quiescence, if the stand-pat score plus the victim plus a
+        // margin cannot reach alpha. The futility test above is the same idea
+        // with the move's full gain, so it is measured against `futility=off`.
         if self.settings.delta && iteration <= QUIESCENCE_DEPTH && mv.promotion.is_none() {
             let victim = match mv.kind {
                 MoveKind::EnPassant => PIECE_VALUES[PieceKind::Pawn as usize],
@@ -960,10 +894,8 @@ impl Searcher {
             }
         }
         // Deviation from micro-Max (switch `see_prune`, on by default): skip a
-        // capture in quiescence that loses material by static exchange
-        // evaluation (seed 001): the opponent would recapture, and standing pat
-        // is better. Tested last, as it is the dearest test. Such a move counts
-        // as never searched: its score, -INFINITY, never becomes the best.
+        // capture in quiescence that loses material by SEE (seed 001); standing
+        // pat is better. Tested last, the dearest; -INFINITY never becomes best.
         if self.settings.see_prune
             && iteration <= QUIESCENCE_DEPTH
             && !see::is_good_capture(&self.board, mv)
@@ -1007,11 +939,9 @@ impl Searcher {
         }
         self.path_keys.push(self.board.key());
         // Deviation from micro-Max (switch `research=best`, the default):
-        // micro-Max searches a reduced move again at full depth whenever it
-        // beats the node's alpha. Once an earlier move has raised the best
-        // score above alpha, the reply was searched against that best score
-        // and failed low: a fail-soft score between alpha and best says
-        // "no better than the best", and the full depth is spent in vain.
+        // micro-Max searches a reduced move again whenever it beats alpha; but
+        // once the best score is above alpha, a fail-soft score between the
+        // two says only "no better than the best".
         let research_above = match self.settings.research {
             Research::Alpha => alpha,
             Research::Best => child_alpha,
