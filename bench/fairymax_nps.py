@@ -15,7 +15,7 @@ Node counts are defined the same way: micro-Max and Fairy-Max count one node
 per pass of the internal deepening loop (`N++` inside the loop), and so does
 umax (`Searcher::count_node`, the scoring pass included).
 
-usage: python3 bench/fairymax_nps.py [--umax target/release/umax]
+usage: python3 bench/fairymax_nps.py [--umax target/release/umax] [--set preset=micromax]
            [--fairymax /usr/games/fairymax] [--depth 8] [--fairy-depth 9] [--runs 3]
 """
 import argparse
@@ -38,8 +38,9 @@ def bench_positions():
     return re.findall(r'"([^"]+)"', block)
 
 
-def run_umax(umax, depth):
-    out = subprocess.run([umax, "bench", str(depth)], capture_output=True, text=True, check=True).stdout
+def run_umax(umax, depth, settings):
+    command = [umax, "bench", str(depth)] + [arg for spec in settings for arg in ("--set", spec)]
+    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
     nodes = int(re.search(r"Nodes searched: (\d+)", out).group(1))
     seconds = float(re.search(r"Time: ([\d.]+) s", out).group(1))
     return nodes, seconds
@@ -102,12 +103,14 @@ def main():
     parser.add_argument("--fairy-depth", type=int, default=9,
                         help="Fairy-Max sd (its reported depth is sd - 2 in umax's plies ... roughly)")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a switch for umax's bench, e.g. --set preset=micromax (micro-Max's search)")
     args = parser.parse_args()
 
     fens = bench_positions()
     ratios, umax_rates, fairy_rates = [], [], []
     for run in range(args.runs):
-        u_nodes, u_seconds = run_umax(args.umax, args.depth)
+        u_nodes, u_seconds = run_umax(args.umax, args.depth, args.set)
         f_nodes, f_seconds = run_fairymax(args.fairymax, fens, args.fairy_depth)
         u_rate = u_nodes / u_seconds
         f_rate = f_nodes / max(f_seconds, 1e-9)
