@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{Engine, library_nodes, uci_nodes};
+use common::{Engine, library_nodes, uci_nodes, xboard_search};
 use umax::search::techniques::{OPTIONS, THREADS_OPTION};
 
 /// The most options a GUI may be shown.
@@ -167,22 +167,6 @@ fn uci_search(engine: &mut Engine, depth: u32) -> u64 {
 fn uci_sync(engine: &mut Engine) -> Vec<String> {
     engine.send("isready");
     engine.until_exact("readyok")
-}
-
-/// Nodes of a new xboard game's search of the start position to `depth`
-/// (the node count of its last thinking line).
-fn xboard_search(engine: &mut Engine, depth: u32) -> u64 {
-    engine.send("new");
-    engine.send(&format!("sd {depth}"));
-    engine.send("post");
-    engine.send("go");
-    let (lines, _) = engine.until("move", |line| line.starts_with("move "));
-    let last = lines
-        .iter()
-        .rev()
-        .find(|line| line.starts_with(&format!("{depth} ")))
-        .expect("a thinking line at the full depth");
-    last.split_whitespace().nth(3).unwrap().parse().unwrap()
 }
 
 /// Whether `name` is one of the laboratory's switches, or its preset; its

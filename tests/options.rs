@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{Engine, library_nodes, uci_nodes};
+use common::{Engine, library_nodes, uci_nodes, xboard_search};
 use umax::search::techniques::OPTIONS;
 
 const DEPTH: u32 = 5;
@@ -93,18 +93,8 @@ fn xboard_offers_lab_and_option_changes_the_search() {
     }
     // Through `Lab` (its value holds `=`), and by the switch's own name.
     for command in ["option Lab=null=off", "option null=off"] {
-        engine.send("new");
         engine.send(command);
-        engine.send(&format!("sd {DEPTH}"));
-        engine.send("post");
-        engine.send("go");
-        let (lines, _) = engine.until("move", |line| line.starts_with("move "));
-        let last = lines
-            .iter()
-            .rev()
-            .find(|line| line.starts_with(&format!("{DEPTH} ")))
-            .expect("a thinking line at the full depth");
-        let nodes: u64 = last.split_whitespace().nth(3).unwrap().parse().unwrap();
+        let nodes = xboard_search(&mut engine, DEPTH);
         assert_eq!(nodes, library_nodes("null=off", DEPTH), "{command}");
         engine.send("option Lab=");
     }

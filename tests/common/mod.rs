@@ -365,3 +365,19 @@ pub fn uci_nodes(engine: &mut Engine) -> u64 {
     let at = words.iter().position(|&word| word == "nodes").unwrap();
     words[at + 1].parse().unwrap()
 }
+
+/// Nodes of a new xboard game's search of the start position to `depth`
+/// (the node count of its last thinking line).
+pub fn xboard_search(engine: &mut Engine, depth: u32) -> u64 {
+    engine.send("new");
+    engine.send(&format!("sd {depth}"));
+    engine.send("post");
+    engine.send("go");
+    let (lines, _) = engine.until("move", |line| line.starts_with("move "));
+    let last = lines
+        .iter()
+        .rev()
+        .find(|line| line.starts_with(&format!("{depth} ")))
+        .expect("a thinking line at the full depth");
+    last.split_whitespace().nth(3).unwrap().parse().unwrap()
+}
