@@ -316,15 +316,9 @@ impl PieceKind {
 
     /// The kind for a letter (either case), e.g. `'n'` or `'N'` for a knight.
     pub fn from_letter(letter: char) -> Option<PieceKind> {
-        match letter.to_ascii_uppercase() {
-            'P' => Some(PieceKind::Pawn),
-            'N' => Some(PieceKind::Knight),
-            'B' => Some(PieceKind::Bishop),
-            'R' => Some(PieceKind::Rook),
-            'Q' => Some(PieceKind::Queen),
-            'K' => Some(PieceKind::King),
-            _ => None,
-        }
+        (1..=6)
+            .filter_map(PieceKind::from_code)
+            .find(|kind| kind.letter() == letter.to_ascii_uppercase())
     }
 
     /// Does this piece slide along diagonals (bishop, queen)?
@@ -815,34 +809,19 @@ const fn zobrist_keys() -> ZobristKeys {
         castling: [0; 16],
         en_passant_file: [0; 8],
     };
+    // One stream of numbers: pieces by piece and square, side, castling, e.p. file.
     let mut state = 0x756D_6178_u64; // "umax"
-    let mut piece = 0;
-    while piece < 16 {
-        let mut square = 0;
-        while square < 128 {
-            let (next, value) = splitmix64(state);
-            state = next;
-            keys.pieces[piece][square] = value;
-            square += 1;
+    let mut n = 0;
+    while n < 16 * 128 + 1 + 16 + 8 {
+        let (next, value) = splitmix64(state);
+        state = next;
+        match n {
+            0..2048 => keys.pieces[n / 128][n % 128] = value,
+            2048 => keys.black_to_move = value,
+            2049..2065 => keys.castling[n - 2049] = value,
+            _ => keys.en_passant_file[n - 2065] = value,
         }
-        piece += 1;
-    }
-    let (next, value) = splitmix64(state);
-    state = next;
-    keys.black_to_move = value;
-    let mut rights = 0;
-    while rights < 16 {
-        let (next, value) = splitmix64(state);
-        state = next;
-        keys.castling[rights] = value;
-        rights += 1;
-    }
-    let mut file = 0;
-    while file < 8 {
-        let (next, value) = splitmix64(state);
-        state = next;
-        keys.en_passant_file[file] = value;
-        file += 1;
+        n += 1;
     }
     keys
 }
@@ -919,26 +898,20 @@ impl fmt::Display for FenError {
             }
             FenError::MissingKing(color) => write!(f, "{} has no king", color.name()),
             FenError::TooManyKings(color) => write!(f, "{} has more than one king", color.name()),
-            FenError::PawnOnBackRank(square) => {
-                write!(
-                    f,
-                    "pawn on {square}: pawns cannot stand on the first or last rank"
-                )
-            }
-            FenError::TooManyPieces(color, count) => {
-                write!(
-                    f,
-                    "{} has {count} pieces: no game reaches more than 16",
-                    color.name()
-                )
-            }
-            FenError::TooManyPawns(color, count) => {
-                write!(
-                    f,
-                    "{} has {count} pawns: no game reaches more than 8",
-                    color.name()
-                )
-            }
+            FenError::PawnOnBackRank(square) => write!(
+                f,
+                "pawn on {square}: pawns cannot stand on the first or last rank"
+            ),
+            FenError::TooManyPieces(color, count) => write!(
+                f,
+                "{} has {count} pieces: no game reaches more than 16",
+                color.name()
+            ),
+            FenError::TooManyPawns(color, count) => write!(
+                f,
+                "{} has {count} pawns: no game reaches more than 8",
+                color.name()
+            ),
             FenError::TooManyPromoted(color, count) => write!(
                 f,
                 "{} has {count} promoted pieces, more than its missing pawns could have made",
@@ -982,13 +955,10 @@ pub struct Board {
     fullmove_number: u32,
     key: u64,
     king_square: [Square; 2],
-    /// The squares each side occupies, so the generator need not scan all 64
-    /// squares for its own pieces as micro-Max does.
+    /// The squares each side occupies (micro-Max scans all 64 for its pieces).
     occupied: [u64; 2],
-    /// The squares each side's pieces of each kind stand on, indexed by
-    /// colour and then by kind code (0, the empty square's, stays empty): the
-    /// evaluation's pawn terms and the attack tests ask for one kind's
-    /// pieces without a board scan.
+    /// Each side's squares by kind code (0, the empty square's, stays empty),
+    /// so the evaluation and the attack tests need no board scan.
     pieces: [[u64; 7]; 2],
 }
 
@@ -1510,36 +1480,25 @@ impl Board {
         let king = self.king_square(us);
         let mut pinned = 0;
         let mut in_check = self.is_attacked_by_leaper(king, them);
-        for (directions, slides) in [
-            (
-                &BISHOP_STEPS[..],
-                PieceKind::slides_diagonally as fn(PieceKind) -> bool,
-            ),
-            (&ROOK_STEPS[..], PieceKind::slides_straight),
-        ] {
-            for &step in directions {
-                let mut shield = None;
-                let mut square = king;
-                while let Some(next) = square.offset(step) {
-                    square = next;
-                    let piece = self.piece_at(square);
-                    if piece.is_empty() {
-                        continue;
-                    }
-                    if piece.is_color(us) {
-                        if shield.is_some() {
-                            break;
-                        }
-                        shield = Some(square);
-                        continue;
-                    }
-                    if piece.kind().is_some_and(slides) {
-                        match shield {
-                            Some(shield) => pinned |= shield.bit(),
-                            None => in_check = true,
-                        }
-                    }
-                    break;
+        let all = self.occupied();
+        for step in KING_STEPS {
+            let Some(first) = first_occupied_along(king, step, all) else {
+                continue;
+            };
+            // An enemy slider of the line's kind checks if it comes first,
+            // and pins our piece if that comes first and it second.
+            let (shield, attacker) = if self.piece_at(first).is_color(us) {
+                let Some(second) = first_occupied_along(first, step, all) else {
+                    continue;
+                };
+                (Some(first), self.piece_at(second))
+            } else {
+                (None, self.piece_at(first))
+            };
+            if attacker.is_color(them) && attacker.kind().is_some_and(slides_along(step)) {
+                match shield {
+                    Some(shield) => pinned |= shield.bit(),
+                    None => in_check = true,
                 }
             }
         }
@@ -1597,11 +1556,10 @@ impl Board {
             self.remove(captured_square);
         }
         let piece = self.remove(mv.from);
-        let placed = match mv.promotion {
-            Some(kind) => Piece::new(us, kind),
-            None => piece,
-        };
-        self.put(mv.to, placed);
+        self.put(
+            mv.to,
+            mv.promotion.map_or(piece, |kind| Piece::new(us, kind)),
+        );
 
         if piece.kind() == Some(PieceKind::King) {
             self.king_square[us.index()] = mv.to;
@@ -1613,10 +1571,8 @@ impl Board {
         }
 
         self.castling = self.castling_rights_after(mv);
-        self.en_passant = match mv.kind {
-            MoveKind::DoublePush => Some(Square(mv.from.0.wrapping_add(us.pawn_push() as u8))),
-            _ => None,
-        };
+        self.en_passant = (mv.kind == MoveKind::DoublePush)
+            .then(|| Square(mv.from.0.wrapping_add(us.pawn_push() as u8)));
         if piece.kind() == Some(PieceKind::Pawn) || !captured.is_empty() {
             self.halfmove_clock = 0;
         } else {
@@ -1669,11 +1625,9 @@ impl Board {
             self.fullmove_number -= 1;
         }
         let placed = self.remove(mv.to);
-        let piece = if mv.promotion.is_some() {
-            Piece::new(us, PieceKind::Pawn)
-        } else {
-            placed
-        };
+        let piece = mv
+            .promotion
+            .map_or(placed, |_| Piece::new(us, PieceKind::Pawn));
         self.put(mv.from, piece);
         if piece.kind() == Some(PieceKind::King) {
             self.king_square[us.index()] = mv.from;
@@ -1902,25 +1856,19 @@ impl Board {
         }
         let mut rights = CastlingRights::NONE;
         for c in field.chars() {
-            let (right, color, rook_square) = match c {
-                'K' => (CastlingRights::WHITE_KINGSIDE, Color::White, Square::H1),
-                'Q' => (CastlingRights::WHITE_QUEENSIDE, Color::White, Square::A1),
-                'k' => (CastlingRights::BLACK_KINGSIDE, Color::Black, Square::H8),
-                'q' => (CastlingRights::BLACK_QUEENSIDE, Color::Black, Square::A8),
-                _ => {
-                    return Err(FenError::BadCastling(format!(
-                        "'{field}' (use '-' or letters from KQkq)"
-                    )));
-                }
+            // FEN's letters name the castlings in the order of [`CASTLINGS`].
+            let Some(index) = "KQkq".find(c) else {
+                return Err(FenError::BadCastling(format!(
+                    "'{field}' (use '-' or letters from KQkq)"
+                )));
             };
+            let castling = &CASTLINGS[index / 2][index % 2];
+            let (right, king_home, rook_square) =
+                (castling.right, castling.king_from, castling.rook_from);
+            let color = [Color::White, Color::Black][index / 2];
             if rights.contains(right) {
                 return Err(FenError::BadCastling(format!("'{c}' appears twice")));
             }
-            let king_home = if color == Color::White {
-                Square::E1
-            } else {
-                Square::E8
-            };
             if !self.piece_at(king_home).is(color, PieceKind::King) {
                 return Err(FenError::BadCastling(format!(
                     "'{c}' but the {} king is not on {king_home}",
@@ -1993,37 +1941,20 @@ impl Board {
                 fen.push('/');
             }
         }
-        fen.push(' ');
-        fen.push(if self.side_to_move == Color::White {
-            'w'
-        } else {
-            'b'
-        });
-        fen.push(' ');
-        let mut castling = String::new();
-        for (right, letter) in [
-            (CastlingRights::WHITE_KINGSIDE, 'K'),
-            (CastlingRights::WHITE_QUEENSIDE, 'Q'),
-            (CastlingRights::BLACK_KINGSIDE, 'k'),
-            (CastlingRights::BLACK_QUEENSIDE, 'q'),
-        ] {
-            if self.castling.contains(right) {
-                castling.push(letter);
-            }
-        }
+        let side = ['w', 'b'][self.side_to_move.index()];
+        let mut castling: String = (CASTLINGS.iter().flatten().zip("KQkq".chars()))
+            .filter_map(|(castling, letter)| {
+                self.castling.contains(castling.right).then_some(letter)
+            })
+            .collect();
         if castling.is_empty() {
             castling.push('-');
         }
-        fen.push_str(&castling);
-        match self.en_passant {
-            Some(square) => fen.push_str(&format!(" {square}")),
-            None => fen.push_str(" -"),
-        }
-        fen.push_str(&format!(
-            " {} {}",
-            self.halfmove_clock, self.fullmove_number
-        ));
-        fen
+        let en_passant = self
+            .en_passant
+            .map_or("-".to_string(), |square| square.to_string());
+        let (clock, number) = (self.halfmove_clock, self.fullmove_number);
+        format!("{fen} {side} {castling} {en_passant} {clock} {number}")
     }
 
     // ----- move parsing -----

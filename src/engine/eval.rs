@@ -102,10 +102,9 @@ pub const FULL_PHASE_UNITS: i32 = 40;
 /// game; we count what is missing from the board, so a position set up from FEN
 /// gets the right phase too.
 pub fn material_gone(board: &Board) -> i32 {
-    let mut units = 0;
-    for square in Square::all() {
-        units += PHASE_UNITS[board.piece_at(square).kind_code()];
-    }
+    let units: i32 = Square::all()
+        .map(|square| PHASE_UNITS[board.piece_at(square).kind_code()])
+        .sum();
     (FULL_PHASE_UNITS - units).max(0)
 }
 
@@ -328,10 +327,7 @@ fn pawn_move_gain(
 /// Has the king of `color` on `square` moved (micro-Max's virgin bit is off)?
 /// A king on its home square with a castling right left has not.
 fn king_has_moved(board: &Board, color: Color, square: Square) -> bool {
-    let home = match color {
-        Color::White => Square::E1,
-        Color::Black => Square::E8,
-    };
+    let home = [Square::E1, Square::E8][color.index()];
     square != home || board.castling_rights().count(color) == 0
 }
 
@@ -357,13 +353,9 @@ pub fn static_eval_in(style: EvalStyle, board: &Board) -> Score {
 //
 // Six classic terms from an engine author's log (seed 002), each a switch
 // (`eval_tropism`, `eval_rook_files`, `eval_passed`, `eval_isolated`,
-// `eval_doubled`, `eval_seventh`) so that they can be measured. They keep the
-// incremental scheme exact: a **piece term** (knight tropism, major on the
-// 7th) depends on a piece, its square and the kings' squares, so a move
-// re-scores the (at most four) squares it changes, and a king move every
-// piece; a **file term** (rook files, passed, isolated, doubled pawns) depends
-// on the pawns of its file and the two beside it, so a move re-scores the
-// files it touched before and after the move.
+// `eval_doubled`, `eval_seventh`) so that they can be measured. They are
+// counted on the board's 64-bit piece sets; a move's gain is the terms after
+// it minus the terms before, which keeps the incremental scheme exact.
 
 /// The evaluation terms that are switched on, as a set of bits: the seed-002
 /// terms (added to any style) and the position terms of `eval=tapered`
@@ -442,13 +434,6 @@ impl EvalTerms {
     /// Every seed-002 term.
     const SEED_TERMS: EvalTerms = EvalTerms(63);
 
-    /// Terms that depend on a piece's square and the kings' squares.
-    const PIECE_TERMS: EvalTerms = EvalTerms(1 | 32);
-    /// Terms that depend on the pawns of a file.
-    const FILE_TERMS: EvalTerms = EvalTerms(2 | 4 | 8 | 16);
-    /// File terms that also depend on the pawns of the neighbouring files.
-    const NEIGHBOUR_TERMS: EvalTerms = EvalTerms(4 | 8);
-
     /// Is every term of `other` in this set?
     #[inline]
     pub const fn contains(self, other: EvalTerms) -> bool {
@@ -512,67 +497,6 @@ pub const DOUBLED_PAWN_PENALTY: Score = 10;
 /// Deviation from micro-Max: a new term (switch `eval_seventh`, off by default).
 pub const MAJOR_ON_SEVENTH_BONUS: Score = 50;
 
-/// The squares a move changes (at most four: from, to, an e.p. victim, a
-/// castling rook's two squares), what stood there and what will, and where the
-/// kings stand before and after.
-struct MoveChanges {
-    len: usize,
-    squares: [Square; 4],
-    before: [Piece; 4],
-    after: [Piece; 4],
-    kings_before: [Square; 2],
-    kings_after: [Square; 2],
-}
-
-impl MoveChanges {
-    /// What `mv` (pseudo-legal, moving `mover`) changes on `board`.
-    fn of(board: &Board, mv: Move, mover: Piece, us: Color) -> MoveChanges {
-        let kings = [
-            board.king_square(Color::White),
-            board.king_square(Color::Black),
-        ];
-        let mut changes = MoveChanges {
-            len: 0,
-            squares: [mv.from; 4],
-            before: [Piece::EMPTY; 4],
-            after: [Piece::EMPTY; 4],
-            kings_before: kings,
-            kings_after: kings,
-        };
-        let placed = mv.promotion.map_or(mover, |kind| Piece::new(us, kind));
-        changes.push(mv.from, mover, Piece::EMPTY);
-        changes.push(mv.to, board.piece_at(mv.to), placed);
-        match mv.kind {
-            MoveKind::EnPassant => {
-                let victim = captured_square(mv);
-                changes.push(victim, board.piece_at(victim), Piece::EMPTY);
-            }
-            MoveKind::Castle => {
-                let (rook_from, rook_to) = castling_rook(mv);
-                let rook = Piece::new(us, PieceKind::Rook);
-                changes.push(rook_from, rook, Piece::EMPTY);
-                changes.push(rook_to, Piece::EMPTY, rook);
-            }
-            _ => {}
-        }
-        if mover.kind() == Some(PieceKind::King) {
-            changes.kings_after[us.index()] = mv.to;
-        }
-        changes
-    }
-
-    fn push(&mut self, square: Square, before: Piece, after: Piece) {
-        self.squares[self.len] = square;
-        self.before[self.len] = before;
-        self.after[self.len] = after;
-        self.len += 1;
-    }
-
-    fn touches(&self, square: Square) -> bool {
-        self.squares[..self.len].contains(&square)
-    }
-}
-
 /// The rank of `square` counted from `color`'s side (0 = its back rank).
 #[inline]
 pub(crate) const fn relative_rank(color: Color, square: Square) -> u8 {
@@ -609,329 +533,75 @@ fn for_side(color: Color, white_score: Score) -> Score {
     }
 }
 
-/// The piece terms of `piece` on `square` with the kings on `kings`, from
-/// White's point of view.
-fn piece_term(terms: EvalTerms, piece: Piece, square: Square, kings: [Square; 2]) -> Score {
-    let (Some(color), Some(kind)) = (piece.color(), piece.kind()) else {
-        return 0;
-    };
-    let enemy_king = kings[color.opposite().index()];
-    let score = match kind {
-        PieceKind::Knight if terms.contains(EvalTerms::TROPISM) => {
-            -TROPISM_PER_SQUARE * square.distance(enemy_king)
-        }
-        PieceKind::Rook | PieceKind::Queen
-            if terms.contains(EvalTerms::SEVENTH)
-                && relative_rank(color, square) == 6
-                && relative_rank(color, enemy_king) == 7 =>
-        {
-            MAJOR_ON_SEVENTH_BONUS
-        }
-        _ => 0,
-    };
-    for_side(color, score)
-}
-
-/// What a file's pawns tell the file terms: how many pawns of each side, the
-/// lowest rank of a white pawn and the highest of a black one.
-#[derive(Clone, Copy)]
-struct FilePawns {
-    count: [u8; 2],
-    lowest_white: u8,
-    highest_black: u8,
-}
-
-/// No pawns: off the board's edge, or an empty file.
-const NO_PAWNS: FilePawns = FilePawns {
-    count: [0, 0],
-    lowest_white: 8,
-    highest_black: 0,
-};
-
-impl FilePawns {
-    /// The pawns among the pieces of one file (rank 1 first).
-    fn of(file: &[Piece; 8]) -> FilePawns {
-        let mut pawns = NO_PAWNS;
-        // Pawns never stand on the first or last rank.
-        for (rank, &piece) in file.iter().enumerate().take(7).skip(1) {
-            if piece.kind() != Some(PieceKind::Pawn) {
-                continue;
-            }
-            if piece.is_color(Color::White) {
-                pawns.count[0] += 1;
-                pawns.lowest_white = pawns.lowest_white.min(rank as u8);
-            } else {
-                pawns.count[1] += 1;
-                pawns.highest_black = pawns.highest_black.max(rank as u8);
-            }
-        }
-        pawns
-    }
-
-    /// Does a pawn of `color` on `rank` meet no enemy pawn in front of it on
-    /// this file?
-    #[inline]
-    fn lets_pass(&self, color: Color, rank: u8) -> bool {
-        match color {
-            Color::White => self.count[1] == 0 || self.highest_black <= rank,
-            Color::Black => self.count[0] == 0 || self.lowest_white >= rank,
-        }
-    }
-}
-
-/// Some files of the board, read once into an array so that the file terms
-/// can look at them (and at them as a move will leave them) cheaply. Index
-/// `file + 1`; 0 and 9 are empty files beyond the edges.
-#[derive(Clone, Copy)]
-struct Files {
-    pieces: [[Piece; 8]; 10],
-}
-
-impl Files {
-    /// The files in the bit set `files`, as they are on `board` (the others
-    /// are left empty).
-    fn read(board: &Board, mut files: u8) -> Files {
-        let mut pieces = [[Piece::EMPTY; 8]; 10];
-        while files != 0 {
-            let file = files.trailing_zeros() as u8;
-            files &= files - 1;
-            for (rank, piece) in pieces[usize::from(file) + 1].iter_mut().enumerate() {
-                *piece = board.piece_at(Square::new(file, rank as u8));
-            }
-        }
-        Files { pieces }
-    }
-
-    /// The same files as `changes` will leave them.
-    fn after(mut self, changes: &MoveChanges) -> Files {
-        for i in 0..changes.len {
-            let square = changes.squares[i];
-            self.pieces[usize::from(square.file()) + 1][usize::from(square.rank())] =
-                changes.after[i];
-        }
-        self
-    }
-
-    /// The file terms of the rooks and pawns on `file`, from White's point of
-    /// view (the files beside it must have been read).
-    fn score(&self, terms: EvalTerms, file: u8) -> Score {
-        let index = usize::from(file) + 1;
-        let here = FilePawns::of(&self.pieces[index]);
-        let (left, right) = if terms.intersects(EvalTerms::NEIGHBOUR_TERMS) {
-            (
-                FilePawns::of(&self.pieces[index - 1]),
-                FilePawns::of(&self.pieces[index + 1]),
-            )
-        } else {
-            (NO_PAWNS, NO_PAWNS)
-        };
-        let mut score = 0;
-        for (rank, &piece) in self.pieces[index].iter().enumerate() {
-            let (Some(color), Some(kind)) = (piece.color(), piece.kind()) else {
-                continue;
-            };
-            let own = color.index();
-            let mut value = 0;
-            match kind {
-                PieceKind::Pawn => {
-                    if terms.contains(EvalTerms::DOUBLED) && here.count[own] >= 2 {
-                        value -= DOUBLED_PAWN_PENALTY;
-                    }
-                    if terms.contains(EvalTerms::ISOLATED)
-                        && left.count[own] + right.count[own] == 0
-                    {
-                        value -= ISOLATED_PAWN_PENALTY;
-                    }
-                    if terms.contains(EvalTerms::PASSED)
-                        && [left, here, right]
-                            .iter()
-                            .all(|pawns| pawns.lets_pass(color, rank as u8))
-                    {
-                        value += PASSED_PAWN_BONUS;
-                    }
-                }
-                PieceKind::Rook if terms.contains(EvalTerms::ROOK_FILES) => {
-                    if here.count == [0, 0] {
-                        value += ROOK_OPEN_FILE_BONUS;
-                    } else if here.count[own] == 0 {
-                        value += ROOK_HALF_OPEN_FILE_BONUS;
-                    }
-                }
-                _ => {}
-            }
-            score += for_side(color, value);
-        }
-        score
-    }
-}
+/// The a-file as a 64-bit set of squares.
+const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// The seed-002 terms of `board`, from White's point of view.
 fn terms_score(terms: EvalTerms, board: &Board) -> Score {
-    let kings = [
-        board.king_square(Color::White),
-        board.king_square(Color::Black),
-    ];
-    let mut score = 0;
-    if terms.intersects(EvalTerms::PIECE_TERMS) {
-        for square in Square::all() {
-            score += piece_term(terms, board.piece_at(square), square, kings);
+    let mut white_score = 0;
+    for color in [Color::White, Color::Black] {
+        let (own_pawns, their_pawns) = (board.pawns_of(color), board.pawns_of(color.opposite()));
+        let enemy_king = board.king_square(color.opposite());
+        let mut score = 0;
+        if terms.contains(EvalTerms::TROPISM) {
+            for knight in squares_in(board.pieces_of(color, PieceKind::Knight)) {
+                score -= TROPISM_PER_SQUARE * knight.distance(enemy_king);
+            }
         }
-    }
-    if terms.intersects(EvalTerms::FILE_TERMS) {
-        let files = Files::read(board, 0xff);
-        for file in 0..8 {
-            score += files.score(terms, file);
+        if terms.contains(EvalTerms::SEVENTH) && relative_rank(color, enemy_king) == 7 {
+            let majors =
+                board.pieces_of(color, PieceKind::Rook) | board.pieces_of(color, PieceKind::Queen);
+            for major in squares_in(majors) {
+                if relative_rank(color, major) == 6 {
+                    score += MAJOR_ON_SEVENTH_BONUS;
+                }
+            }
         }
+        for pawn in squares_in(own_pawns) {
+            let file = FILE_A << pawn.file();
+            let beside = (file << 1 & !FILE_A) | (file >> 1 & !(FILE_A << 7));
+            // The ranks in front of the pawn, seen from its side.
+            let rank = u32::from(pawn.rank());
+            let ahead = match color {
+                Color::White => u64::MAX.checked_shl(8 * (rank + 1)).unwrap_or(0),
+                Color::Black => (1u64 << (8 * rank)) - 1,
+            };
+            if terms.contains(EvalTerms::DOUBLED) && (own_pawns & file).count_ones() >= 2 {
+                score -= DOUBLED_PAWN_PENALTY;
+            }
+            if terms.contains(EvalTerms::ISOLATED) && own_pawns & beside == 0 {
+                score -= ISOLATED_PAWN_PENALTY;
+            }
+            if terms.contains(EvalTerms::PASSED) && their_pawns & (file | beside) & ahead == 0 {
+                score += PASSED_PAWN_BONUS;
+            }
+        }
+        if terms.contains(EvalTerms::ROOK_FILES) {
+            for rook in squares_in(board.pieces_of(color, PieceKind::Rook)) {
+                let file = FILE_A << rook.file();
+                if (own_pawns | their_pawns) & file == 0 {
+                    score += ROOK_OPEN_FILE_BONUS;
+                } else if own_pawns & file == 0 {
+                    score += ROOK_HALF_OPEN_FILE_BONUS;
+                }
+            }
+        }
+        white_score += for_side(color, score);
     }
-    score
+    white_score
 }
 
-/// The bit of a file in a set of files.
-#[inline]
-const fn file_bit(square: Square) -> u8 {
-    1 << square.file()
-}
-
-/// What the move `mv` changes in the seed-002 terms, for the side making it.
-/// Most moves touch nothing a switched-on term looks at and return at once.
+/// What the move `mv` changes in the seed-002 terms, for the side making it:
+/// the terms after the move minus the terms before. A captured king keeps its
+/// square in the board's record, as the terms expect of a pseudo-legal move.
 #[inline(never)]
 fn terms_gain(terms: EvalTerms, board: &Board, mv: Move) -> Score {
-    let mover = board.piece_at(mv.from);
-    let Some(kind) = mover.kind() else { return 0 };
-    let captured = match mv.kind {
-        MoveKind::EnPassant => Some(PieceKind::Pawn),
-        _ => board.piece_at(mv.to).kind(),
-    };
-    let involves = |kinds: &[PieceKind]| {
-        kinds.contains(&kind)
-            || captured.is_some_and(|captured| kinds.contains(&captured))
-            || mv
-                .promotion
-                .is_some_and(|promoted| kinds.contains(&promoted))
-    };
-    let piece_terms = terms.contains(EvalTerms::TROPISM)
-        && involves(&[PieceKind::Knight, PieceKind::King])
-        || terms.contains(EvalTerms::SEVENTH)
-            && involves(&[PieceKind::Rook, PieceKind::Queen, PieceKind::King]);
-    let files = if terms.intersects(EvalTerms::FILE_TERMS) {
-        files_to_rescore(terms, kind, captured, mv)
-    } else {
-        0
-    };
-    if !piece_terms && files == 0 {
-        return 0;
-    }
-
-    let us = board.side_to_move();
-    let changes = MoveChanges::of(board, mv, mover, us);
-    let mut white_gain = 0;
-    if piece_terms {
-        white_gain += piece_terms_gain(terms, board, &changes);
-    }
-    if files != 0 {
-        // Read the files once (with their neighbours when a term looks there).
-        let needed = if terms.intersects(EvalTerms::NEIGHBOUR_TERMS) {
-            files | files << 1 | files >> 1
-        } else {
-            files
-        };
-        let before = Files::read(board, needed);
-        let after = before.after(&changes);
-        let mut files = files;
-        while files != 0 {
-            let file = files.trailing_zeros() as u8;
-            files &= files - 1;
-            white_gain += after.score(terms, file) - before.score(terms, file);
-        }
-    }
-    for_side(us, white_gain)
-}
-
-/// The change of the piece terms, from White's point of view.
-fn piece_terms_gain(terms: EvalTerms, board: &Board, changes: &MoveChanges) -> Score {
-    let mut white_gain = 0;
-    for i in 0..changes.len {
-        let square = changes.squares[i];
-        white_gain += piece_term(terms, changes.after[i], square, changes.kings_after)
-            - piece_term(terms, changes.before[i], square, changes.kings_before);
-    }
-    // A king move re-scores every knight and major against its new square.
-    if changes.kings_after != changes.kings_before {
-        let mut occupied = board.occupied();
-        while occupied != 0 {
-            let square = Square::from_bit_index(occupied.trailing_zeros());
-            occupied &= occupied - 1;
-            if changes.touches(square) {
-                continue;
-            }
-            let piece = board.piece_at(square);
-            white_gain += piece_term(terms, piece, square, changes.kings_after)
-                - piece_term(terms, piece, square, changes.kings_before);
-        }
-    }
-    white_gain
-}
-
-/// The files (a bit set) whose file terms the move `mv` of a `kind`,
-/// capturing `captured`, may change: where a file gains or loses a pawn or a
-/// rook, and, for the terms that look beside a pawn, the files next to those.
-/// A pawn pushed along its file changes no file's count, only the passed
-/// pawns around it.
-fn files_to_rescore(
-    terms: EvalTerms,
-    kind: PieceKind,
-    captured: Option<PieceKind>,
-    mv: Move,
-) -> u8 {
-    let (from, to) = (file_bit(mv.from), file_bit(mv.to));
-    let changes_file = from != to;
-    // Files that gain or lose a pawn, files where a pawn moves at all, and
-    // files that gain or lose a rook.
-    let (mut pawn_count, mut pawn_moved, mut rook_count) = (0u8, 0u8, 0u8);
-    match kind {
-        PieceKind::Pawn => {
-            pawn_moved |= from | to;
-            if changes_file || mv.promotion.is_some() {
-                pawn_count |= from | to;
-            }
-            if mv.promotion == Some(PieceKind::Rook) {
-                rook_count |= to;
-            }
-        }
-        PieceKind::Rook if changes_file => rook_count |= from | to,
-        PieceKind::King if mv.kind == MoveKind::Castle => {
-            // The rook moves h -> f or a -> d.
-            rook_count |= if mv.to.file() == 6 {
-                0b1010_0000
-            } else {
-                0b0000_1001
-            };
-        }
-        _ => {}
-    }
-    match captured {
-        Some(PieceKind::Pawn) => {
-            pawn_count |= to;
-            pawn_moved |= to;
-        }
-        Some(PieceKind::Rook) => rook_count |= to,
-        _ => {}
-    }
-    let neighbours = |files: u8| files | files << 1 | files >> 1;
-    let mut files = 0;
-    if terms.contains(EvalTerms::ROOK_FILES) {
-        files |= pawn_count | rook_count;
-    }
-    if terms.contains(EvalTerms::DOUBLED) {
-        files |= pawn_count;
-    }
-    if terms.contains(EvalTerms::ISOLATED) {
-        files |= neighbours(pawn_count);
-    }
-    if terms.contains(EvalTerms::PASSED) {
-        files |= neighbours(pawn_moved);
-    }
-    files
+    let mut after = board.clone();
+    after.make_move(mv);
+    for_side(
+        board.side_to_move(),
+        terms_score(terms, &after) - terms_score(terms, board),
+    )
 }
 
 /// [`move_gain_in`] with the `terms` switched on: the tapered position terms

@@ -74,18 +74,15 @@
 //!   SEE 0 (nothing is exchanged; we do not ask whether the moved piece is
 //!   safe on its new square).
 //!
-//! Material values are [`PIECE_VALUES`], without the evaluation's positional
-//! terms. The default search uses it twice: its move ordering
-//! (`ordering=history`) tries good captures before the quiet moves and bad
-//! ones after, and quiescence skips captures that lose material
-//! (`see_prune=on`). Both came from the laboratory's switches (issue 12,
-//! seed 002) and were adopted on their self-play results.
+//! Material values are [`PIECE_VALUES`], without positional terms. The default
+//! search uses SEE twice, both adopted on self-play results (issue 12, seed
+//! 002): move ordering (`ordering=history`) tries good captures before the
+//! quiet moves and bad ones after; quiescence skips losing captures
+//! (`see_prune=on`).
 
-use crate::board::{BISHOP_STEPS, Board, Color, KING_STEPS, KNIGHT_STEPS, Move, MoveKind};
-use crate::board::{
-    DIAGONAL_LINES, KING_LEAPS, KNIGHT_LEAPS, PieceKind, ROOK_STEPS, STRAIGHT_LINES,
-};
-use crate::board::{Square, first_occupied_along};
+use crate::board::{BISHOP_STEPS, Board, Color, DIAGONAL_LINES, KING_LEAPS, KING_STEPS};
+use crate::board::{KNIGHT_LEAPS, KNIGHT_STEPS, Move, MoveKind, PieceKind, ROOK_STEPS};
+use crate::board::{STRAIGHT_LINES, Square, first_occupied_along};
 use crate::eval::{PIECE_VALUES, Score};
 
 /// What a king is worth in an exchange: more than all other material (a
@@ -129,18 +126,15 @@ pub fn see_is_not_negative(board: &Board, mv: Move) -> bool {
 /// next one's from the signs alone.
 fn exchange(board: &Board, mv: Move, sign_only: bool) -> Score {
     let target = mv.to;
-    let Some(mut side) = board.piece_at(mv.from).color() else {
-        return 0;
-    };
-    let Some(mover_kind) = board.piece_at(mv.from).kind() else {
+    let mover = board.piece_at(mv.from);
+    let (Some(mut side), Some(mover_kind)) = (mover.color(), mover.kind()) else {
         return 0;
     };
     let pawn_value = PIECE_VALUES[PieceKind::Pawn as usize];
 
     // Every occupied square; a piece leaves this set when it captures, so rays
     // from the target look through it (the x-rays).
-    let mut occupancy = board.occupied();
-    occupancy &= !mv.from.bit();
+    let mut occupancy = board.occupied() & !mv.from.bit();
 
     let victim_value = if mv.kind == MoveKind::EnPassant {
         // The captured pawn stands behind the target square, seen from the mover.
@@ -309,10 +303,8 @@ fn least_valuable_attacker(
         }
     }
     queen.or_else(|| {
-        if near(&KING_LEAPS, PieceKind::King) {
-            leaper(&KING_STEPS, PieceKind::King)
-        } else {
-            None
-        }
+        near(&KING_LEAPS, PieceKind::King)
+            .then(|| leaper(&KING_STEPS, PieceKind::King))
+            .flatten()
     })
 }
