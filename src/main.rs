@@ -27,8 +27,9 @@ usage: umax [--hash MB] [--ascii] [--set NAME=VALUE]... [--xboard | --uci]
        umax tune PGN... [--out FILE] [--iterations N] [--skip-plies N] ... (tune --help)
 
 --set applies one of the search laboratory's switches (see 'umax options'),
-e.g. --set null=off --set preset=micromax. A SPEC is such settings separated
-by commas ('preset=micromax,null=off'); '' or 'default' is the default.
+e.g. --set null=off (--set preset=micromax: micro-Max's own search, which takes
+no switches). A SPEC is such settings separated by commas ('preset=plain,null=on');
+'' or 'default' is the default.
 'umax lab' compares two specs on the same positions (the 30 bench positions,
 or an EPD/FEN file), with a paired t-test per position; the spec 'beal' (or
 'beal,matev=2') runs Beal's 1986 search instead of umax's.

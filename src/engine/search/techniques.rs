@@ -441,7 +441,7 @@ impl Settings {
     }
 
     /// Settings from a spec: `name=value` pairs separated by commas or spaces,
-    /// applied left to right to the default (`preset=micromax,null=off`). An
+    /// applied left to right to the default (`preset=plain,null=on`). An
     /// empty spec or `default` is the default.
     pub fn from_spec(spec: &str) -> Result<Settings, String> {
         let mut settings = Settings::default();
@@ -459,7 +459,7 @@ impl Settings {
     }
 
     /// The spec that rebuilds these settings: the nearest preset, then every
-    /// option that differs from it (`default`, `micromax,null=off`).
+    /// option that differs from it (`default`, `plain,null=on`).
     pub fn to_spec(&self) -> String {
         let (preset, differences) = PRESETS
             .iter()
