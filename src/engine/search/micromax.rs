@@ -95,9 +95,7 @@ impl Searcher {
         // from scratch). The root does not trust the table (micro-Max's `z`):
         // it resumes where the root driver's last iteration ended.
         let key = self.board.key();
-        let entry = self.table.probe(key);
-        self.stats.hash_probes += 1;
-        self.stats.hash_hits += u64::from(entry.is_some());
+        let entry = self.probe_table(key);
         let fits = |entry: &crate::table::Entry| match entry.bound {
             Bound::Exact => true,
             Bound::Lower => entry.score >= beta,
@@ -277,14 +275,7 @@ impl Searcher {
                 best = DRAW_SCORE;
             }
             // Always store in hash tab: move, type (bound or exact).
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best <= alpha {
-                Bound::Upper
-            } else {
-                Bound::Exact
-            };
-            self.table.store(key, best, iteration, bound, best_move);
+            self.store_node(key, best, [alpha, beta], iteration, best_move);
         }
         self.move_stack.truncate(first);
         best + Score::from(best < eval) // delayed-loss bonus

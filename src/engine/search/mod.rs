@@ -60,7 +60,7 @@ use std::time::{Duration, Instant};
 use crate::board::{Board, Move, Square};
 use crate::clock::{Deadlines, Limits};
 use crate::eval::{self, Score};
-use crate::table::{self, TranspositionTable, usable_megabytes};
+use crate::table::{self, Bound, TranspositionTable, usable_megabytes};
 
 pub mod beal;
 mod micromax;
@@ -799,6 +799,26 @@ impl Searcher {
         self.stats.hash_probes += 1;
         self.stats.hash_hits += u64::from(entry.is_some());
         entry
+    }
+
+    /// Always store in hash tab (either search): the score, its bound against
+    /// the window `[alpha, beta]`, the iteration reached and the best move.
+    fn store_node(
+        &self,
+        key: u64,
+        best: Score,
+        [alpha, beta]: [Score; 2],
+        iteration: i32,
+        best_move: Option<Move>,
+    ) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best <= alpha {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        self.table.store(key, best, iteration, bound, best_move);
     }
 
     /// The recursive search the settings choose (switch `search`):

@@ -505,26 +505,6 @@ impl Searcher {
         }
     }
 
-    /// Always store in hash tab: the score, its bound against the window
-    /// `[alpha, beta]`, the iteration reached and the best move.
-    fn store_node(
-        &self,
-        key: u64,
-        best: Score,
-        [alpha, beta]: [Score; 2],
-        iteration: i32,
-        best_move: Option<Move>,
-    ) {
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best <= alpha {
-            Bound::Upper
-        } else {
-            Bound::Exact
-        };
-        self.table.store(key, best, iteration, bound, best_move);
-    }
-
     /// Deviation from micro-Max (switches `mobility`, `king_attack` and the
     /// other activity terms of the tapered evaluation: +33.1, 95 % +11.6 to
     /// +54.9, 800 games at 1+0.01): they depend on every piece, so no move's
