@@ -90,11 +90,21 @@ impl Searcher {
         }
         let alpha = alpha - 1; // adj. window: delay bonus
 
+        // Deviation from micro-Max: micro-Max scans the board for its moves
+        // in every iteration; we generate them once (captures only in a node
+        // that will only do quiescence) and try them in the order of its scan
+        // (`micro_max_scan_order`), the hint once, not again in the scan. We
+        // generate before reading the table, while its slot is fetched.
+        let key = self.board.key();
+        self.table.prefetch(key);
+        let full_width = depth > QUIESCENCE_DEPTH;
+        let first = self.move_stack.len();
+        let legal = self.generate_in_scan_order(full_width);
+
         // Lookup pos. in hash table; resume at stored depth, if the stored
         // bound fits the window (miss, or window incompatible: start iter.
         // from scratch). The root does not trust the table (micro-Max's `z`):
         // it resumes where the root driver's last iteration ended.
-        let key = self.board.key();
         let entry = self.probe_table(key);
         let fits = |entry: &crate::table::Entry| match entry.bound {
             Bound::Exact => true,
@@ -108,21 +118,14 @@ impl Searcher {
         };
         if iteration >= depth.max(QUIESCENCE_DEPTH) {
             self.stats.hash_cutoffs += 1;
+            self.move_stack.truncate(first);
             return best + Score::from(best < eval); // deep enough: the table answers
         }
-
-        // Deviation from micro-Max: micro-Max scans the board for its moves
-        // in every iteration; we generate them once (captures only in a node
-        // that will only do quiescence) and try them in the order of its scan
-        // (`micro_max_scan_order`), the hint once, not again in the scan. A
-        // king capture means the move that led here was illegal.
-        let full_width = depth > QUIESCENCE_DEPTH;
-        let first = self.move_stack.len();
-        let Some(stored) = self.generate_in_scan_order(first, full_width, entry) else {
+        if !legal {
             self.count_node((iteration + 1).max(SCORING_PASS), listener);
-            self.move_stack.truncate(first);
-            return INFINITY; // K capture
-        };
+            return INFINITY; // K capture: the move that led here was illegal
+        }
+        let stored = self.stored_move(first, full_width, entry);
         let last = self.move_stack.len();
         // Start at best-move hint: the stored move if the entry fits, at the
         // root the root's best. The scan starts at its from-square, or at the
@@ -147,6 +150,15 @@ impl Searcher {
         while iteration < depth || iteration < QUIESCENCE_DEPTH {
             iteration += 1;
             self.count_node(iteration, listener); // node count (for timing)
+
+            // Try the best move first, then scan the others. (Not micro-Max's,
+            // a speed-up only: start fetching the first reply's table slot.)
+            let order = self.micro_max_scan_order(first, last, scan_start, best_move);
+            let (mut order, mut tried) = (order.peekable(), 0);
+            if let Some(&(first_move, _)) = order.peek() {
+                self.table
+                    .prefetch(self.board.key_after(self.move_stack[first_move].mv));
+            }
 
             // Search null move: let the opponent move twice, R = 2 plies less deep.
             let null_score = if iteration > QUIESCENCE_DEPTH {
@@ -177,10 +189,7 @@ impl Searcher {
                 eval
             };
 
-            // Try the best move first, then scan the others.
-            let order = self.micro_max_scan_order(first, last, scan_start, best_move);
-            let (mut order, mut tried) = (order.peekable(), 0);
-            while let Some((index, is_hint)) = order.next() {
+            for (index, is_hint) in order {
                 if best >= beta {
                     break; // abort on fail high
                 }
@@ -191,14 +200,6 @@ impl Searcher {
                     continue; // quiescence: captures only, promoting to queens
                 }
                 tried += 1;
-                if iteration > QUIESCENCE_DEPTH + 1
-                    && let Some(&(next, _)) = order.peek()
-                {
-                    // Not micro-Max's, a speed-up only: the next move's reply
-                    // will read the table; start fetching its slot.
-                    self.table
-                        .prefetch(self.board.key_after(self.move_stack[next].mv));
-                }
 
                 // New eval and alpha.
                 let new_eval = eval

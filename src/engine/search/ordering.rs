@@ -348,15 +348,8 @@ impl Searcher {
     /// piece code). All moves, or (`all_moves` false: a quiescence node)
     /// the captures only.
     ///
-    /// Returns `None` if a move captures the king, else the table's move
-    /// (`entry`'s): one of the moves, or in a quiescence node perhaps a quiet
-    /// one, which micro-Max's scan would start from.
-    pub(super) fn generate_in_scan_order(
-        &mut self,
-        first: usize,
-        all_moves: bool,
-        entry: Option<Entry>,
-    ) -> Option<Option<Move>> {
+    /// Returns `false` (and puts nothing there) if a move captures the king.
+    pub(super) fn generate_in_scan_order(&mut self, all_moves: bool) -> bool {
         self.stats.move_lists += 1;
         self.generate(all_moves);
         // One key per move: its place in the scan, its rank + 1 (0: quiet)
@@ -395,20 +388,27 @@ impl Searcher {
             }));
         }
         self.ordering_scratch = (keys, unsorted);
-        if king_capture {
-            return None;
-        }
-        let Some(entry) = entry.filter(Entry::has_best_move) else {
-            return Some(None);
-        };
+        !king_capture
+    }
+
+    /// The table's move (`entry`'s) among the moves from `first` on, or in a
+    /// quiescence node (`all_moves` false) perhaps a quiet one, which
+    /// micro-Max's scan would start from.
+    pub(super) fn stored_move(
+        &mut self,
+        first: usize,
+        all_moves: bool,
+        entry: Option<Entry>,
+    ) -> Option<Move> {
+        let entry = entry.filter(Entry::has_best_move)?;
         let mut moves = self.move_stack[first..].iter().map(|scored| scored.mv);
         let stored = moves.find(|&mv| entry.is_best_move(mv));
         if stored.is_some() || all_moves {
-            return Some(stored);
+            return stored;
         }
         self.generate(true); // a quiet move, perhaps
         let mut moves = self.generated.iter().copied();
-        Some(moves.find(|&mv| entry.is_best_move(mv)))
+        moves.find(|&mv| entry.is_best_move(mv))
     }
 
     /// micro-Max's scoring pass (its iteration 1, `v = i - p`): of the moves
@@ -684,7 +684,7 @@ mod tests {
     fn scanned_moves(fen: &str) -> (Searcher, Vec<String>) {
         let mut searcher = Searcher::new(10);
         searcher.board = Board::from_fen(fen).unwrap();
-        assert_eq!(searcher.generate_in_scan_order(0, true, None), Some(None));
+        assert!(searcher.generate_in_scan_order(true));
         let moves = listed_moves(&searcher);
         (searcher, moves)
     }
