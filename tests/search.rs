@@ -700,3 +700,56 @@ fn mop_up_pieces_wins_a_queen_against_a_rook() {
         7
     ));
 }
+
+#[test]
+fn multipv_reports_distinct_lines_in_order_and_the_best_last() {
+    // Kiwipete: many moves of different worth; and a position with 2 legal moves.
+    for (fen, lines) in [(KIWIPETE_FEN, 3), ("7k/8/8/8/8/8/6PP/7K w - - 0 1", 8)] {
+        let board = Board::from_fen(fen).unwrap();
+        let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+        searcher.set_lines(lines);
+        let mut recorder = Recorder::default();
+        let result = searcher.think(&board, &[], &Limits::depth(5), &mut recorder);
+        let legal = board.legal_moves().len();
+        let expected = lines.min(legal);
+        // Each iteration reports its lines worst first, the best (multipv 1) last.
+        let depth_5: Vec<_> = recorder
+            .reports
+            .iter()
+            .filter(|info| info.depth == 5)
+            .collect();
+        assert_eq!(depth_5.len(), expected, "{fen}");
+        let ranks: Vec<usize> = depth_5.iter().map(|info| info.multipv).collect();
+        assert_eq!(ranks, (1..=expected).rev().collect::<Vec<_>>(), "{fen}");
+        let mut firsts: Vec<_> = depth_5.iter().map(|info| info.pv[0]).collect();
+        firsts.sort_by_key(|mv| mv.to_string());
+        firsts.dedup();
+        assert_eq!(firsts.len(), expected, "{fen}: distinct first moves");
+        // Lines 2.. in order of score, none above the best line's.
+        let scores: Vec<i32> = depth_5.iter().rev().map(|info| info.score).collect();
+        assert!(
+            scores[1..].windows(2).all(|pair| pair[0] >= pair[1]),
+            "{fen}: {scores:?}"
+        );
+        assert!(
+            scores[1..].iter().all(|&score| score <= scores[0] + 1),
+            "{fen}: {scores:?}"
+        );
+        assert_eq!(
+            depth_5.last().unwrap().pv[0],
+            result.best_move.unwrap(),
+            "{fen}"
+        );
+    }
+    // One line searches exactly as before.
+    let board = Board::from_fen(KIWIPETE_FEN).unwrap();
+    let mut single = Searcher::new(TEST_TABLE_LOG2);
+    single.set_lines(1);
+    let (_, plain) = search(KIWIPETE_FEN, Limits::depth(5));
+    let one = single.think(&board, &[], &Limits::depth(5), &mut Silent);
+    assert_eq!(
+        (one.info.nodes, one.best_move),
+        (plain.info.nodes, plain.best_move)
+    );
+    assert_eq!(one.info.multipv, 0);
+}

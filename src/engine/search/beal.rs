@@ -222,6 +222,7 @@ impl BealResult {
             nodes: self.nodes,
             pv: self.best_move.into_iter().collect(),
             hash_permille: 0,
+            multipv: 0,
         }
     }
 }

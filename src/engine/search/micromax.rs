@@ -125,6 +125,9 @@ impl Searcher {
             self.count_node((iteration + 1).max(SCORING_PASS), listener);
             return INFINITY; // K capture: the move that led here was illegal
         }
+        if ply == 0 {
+            self.keep_root_moves(first); // `go searchmoves`, MultiPV
+        }
         let stored = self.stored_move(first, full_width, entry);
         let last = self.move_stack.len();
         // Start at best-move hint: the stored move if the entry fits, at the

@@ -171,6 +171,9 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
     /// Per mille of the hash table in use.
     pub hash_permille: usize,
+    /// The line's rank when several best lines are searched (MultiPV): 1 for
+    /// the best; 0 when one line is searched.
+    pub multipv: usize,
 }
 
 /// What [`Searcher::think`] returns.
@@ -260,6 +263,11 @@ pub struct Searcher {
     root_best_score: Score,
     /// The iteration the root resumes from (see `deepen`).
     root_resume: i32,
+    /// The moves the root may search (all when empty): `go searchmoves`, and
+    /// the moves not yet in a line of a MultiPV search.
+    root_moves: Vec<Move>,
+    /// How many best lines to search and report (MultiPV, 1 normally).
+    lines: usize,
     /// The laboratory's switches.
     settings: Settings,
     /// What the last search counted.
@@ -308,6 +316,8 @@ impl Searcher {
             root_best: None,
             root_best_score: 0,
             root_resume: 0,
+            root_moves: Vec::new(),
+            lines: 1,
             settings: Settings::default(),
             stats: stats::Counters::default(),
             search_stats: SearchStats::default(),
@@ -387,6 +397,12 @@ impl Searcher {
     /// Use these switches from the next search on.
     pub fn set_settings(&mut self, settings: Settings) {
         self.settings = settings;
+    }
+
+    /// Search and report the best `lines` root moves, each with its line
+    /// (UCI's MultiPV; 1, the normal search, by default).
+    pub fn set_lines(&mut self, lines: usize) {
+        self.lines = lines.max(1);
     }
 
     /// The statistics of the last [`Searcher::think`]: one row per completed
@@ -541,6 +557,9 @@ impl Searcher {
                 break;
             }
             self.complete_iteration(&mut result, &legal, start, plies, score, &mut stability);
+            if self.lines > 1 {
+                self.search_other_lines(&legal, start, plies, root_eval, listener);
+            }
             listener.iteration_done(&result.info);
             if self.enough_plies(limits, legal.len(), plies, score, stability) {
                 break;
@@ -656,6 +675,56 @@ impl Searcher {
         }
     }
 
+    /// MultiPV: after the best line of an iteration of `plies`, the next
+    /// best lines, each the best of the root moves not yet in a line, searched
+    /// with the full window and reported (best last, so that the last line
+    /// shown starts with the move played). A stopped search reports the
+    /// lines it finished.
+    fn search_other_lines(
+        &mut self,
+        legal: &[Move],
+        start: Instant,
+        plies: u32,
+        root_eval: Score,
+        listener: &mut dyn Listener,
+    ) {
+        let best = (self.root_best, self.root_best_score);
+        let mut lines = Vec::new();
+        self.root_moves = legal.to_vec();
+        while let Some(searched) = self.root_best
+            && lines.len() + 1 < self.lines
+        {
+            self.root_moves.retain(|&mv| mv != searched);
+            if self.root_moves.is_empty() {
+                break; // every move has its line
+            }
+            self.root_best = None;
+            let depth = plies as i32 + QUIESCENCE_DEPTH;
+            let score = self.search(-INFINITY, INFINITY, root_eval, depth, 0, listener);
+            if self.stopped || self.root_best.is_none() {
+                break;
+            }
+            lines.push(self.info(start, plies, score));
+        }
+        self.root_moves.clear();
+        (self.root_best, self.root_best_score) = best;
+        lines.sort_by_key(|line| -line.score);
+        for (rank, line) in lines.iter_mut().enumerate().rev() {
+            line.multipv = rank + 2;
+            listener.iteration_done(line);
+        }
+    }
+
+    /// The root's moves from `first` on the move stack, less those it may not
+    /// search (`root_moves`: `go searchmoves`, MultiPV's other lines).
+    fn keep_root_moves(&mut self, first: usize) {
+        if !self.root_moves.is_empty() {
+            let moves = self.move_stack.split_off(first);
+            let allowed = |scored: &ScoredMove| self.root_moves.contains(&scored.mv);
+            self.move_stack.extend(moves.into_iter().filter(allowed));
+        }
+    }
+
     /// Should deepening stop after a completed iteration of `plies` that
     /// scored `score`? `stability` scales the soft limit (`time_stability`).
     fn enough_plies(
@@ -755,6 +824,7 @@ impl Searcher {
                     .map_or(0, |signals| signals.nodes.load(Ordering::Relaxed)),
             pv: self.principal_variation(self.root_best, plies as usize + 8),
             hash_permille: self.table.permille_used(),
+            multipv: usize::from(self.lines > 1),
         }
     }
 

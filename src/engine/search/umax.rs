@@ -209,6 +209,9 @@ impl Searcher {
             self.move_stack.truncate(first);
             return INFINITY; // K capture
         }
+        if ply == 0 {
+            self.keep_root_moves(first); // `go searchmoves`, MultiPV
+        }
         let last = self.move_stack.len();
         if iteration < SCORING_PASS {
             iteration = SCORING_PASS;
