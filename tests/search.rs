@@ -242,6 +242,7 @@ fn same_search_gives_same_result() {
 #[derive(Default)]
 struct Recorder {
     reports: Vec<umax::search::SearchInfo>,
+    progress: Vec<umax::search::Progress>,
     stop: bool,
 }
 
@@ -252,6 +253,10 @@ impl umax::search::Listener for Recorder {
 
     fn iteration_done(&mut self, info: &umax::search::SearchInfo) {
         self.reports.push(info.clone());
+    }
+
+    fn progress(&mut self, progress: &umax::search::Progress) {
+        self.progress.push(progress.clone());
     }
 }
 
@@ -752,4 +757,30 @@ fn multipv_reports_distinct_lines_in_order_and_the_best_last() {
         (plain.info.nodes, plain.best_move)
     );
     assert_eq!(one.info.multipv, 0);
+}
+
+#[test]
+fn a_long_iteration_reports_the_move_it_searches_about_once_a_second() {
+    let board = Board::from_fen(KIWIPETE_FEN).unwrap();
+    let legal = board.legal_moves();
+    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+    let mut recorder = Recorder::default();
+    let limits = Limits::move_time(Duration::from_millis(3_500));
+    searcher.think(&board, &[], &limits, &mut recorder);
+    // Reports from the first second on, about a second apart: two or three.
+    let progress = &recorder.progress;
+    assert!((2..=3).contains(&progress.len()), "{progress:?}");
+    for (report, next) in progress.iter().zip(&progress[1..]) {
+        assert!(next.elapsed >= report.elapsed + Duration::from_secs(1));
+        assert!(next.nodes > report.nodes && next.depth >= report.depth);
+    }
+    for report in progress {
+        assert!(report.elapsed >= Duration::from_secs(1));
+        assert!(legal.contains(&report.current_move), "{report:?}");
+        assert_eq!(report.move_count, legal.len());
+        assert!(
+            (1..=legal.len() as u32).contains(&report.move_number),
+            "{report:?}"
+        );
+    }
 }

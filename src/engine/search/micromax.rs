@@ -203,6 +203,7 @@ impl Searcher {
                     continue; // quiescence: captures only, promoting to queens
                 }
                 tried += 1;
+                self.note_root_move(ply, mv, tried);
 
                 // New eval and alpha.
                 let new_eval = eval

@@ -105,6 +105,10 @@ pub const ASPIRATION_OPEN: Score = 1000;
 /// The deepest full-width search the root driver will ask for.
 pub const MAX_PLIES: u32 = MATE_DEPTH as u32 - 3;
 
+/// How often an unfinished iteration is reported on, and after how long a
+/// search starts to.
+pub const PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
+
 /// How a search should be reported on and interrupted: the front ends implement
 /// this to print thinking output and to read their input while the engine thinks.
 pub trait Listener {
@@ -114,8 +118,14 @@ pub trait Listener {
         false
     }
 
-    /// Called after every completed iteration at the root.
+    /// Called after every completed iteration at the root, and, once the
+    /// search has run a second, when an unfinished iteration finds a new
+    /// best root move.
     fn iteration_done(&mut self, _info: &SearchInfo) {}
+
+    /// Called about once a second while an iteration runs, once the search
+    /// has run a second: the root move being searched, and the counts.
+    fn progress(&mut self, _progress: &Progress) {}
 
     /// Asked after [`Listener::should_stop`] while pondering: `true` once the
     /// opponent has played the expected move, so that the clock starts now.
@@ -174,6 +184,25 @@ pub struct SearchInfo {
     /// The line's rank when several best lines are searched (MultiPV): 1 for
     /// the best; 0 when one line is searched.
     pub multipv: usize,
+}
+
+/// How an unfinished iteration is going (see [`Listener::progress`]).
+#[derive(Clone, Debug)]
+pub struct Progress {
+    /// The iteration's depth in plies.
+    pub depth: u32,
+    /// The root move being searched.
+    pub current_move: Move,
+    /// Its number in the order the root tries its moves (1 for the first).
+    pub move_number: u32,
+    /// The root's legal moves.
+    pub move_count: usize,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// Per mille of the hash table in use.
+    pub hash_permille: usize,
 }
 
 /// What [`Searcher::think`] returns.
@@ -263,6 +292,16 @@ pub struct Searcher {
     root_best_score: Score,
     /// The iteration the root resumes from (see `deepen`).
     root_resume: i32,
+    /// When the search started, and the root's legal moves.
+    started: Instant,
+    root_move_count: usize,
+    /// The root move being searched and its number, for the progress reports.
+    root_move: Option<(Move, u32)>,
+    /// The low end of the root's window: a move scoring no more is no new best.
+    root_low: Score,
+    /// When the last progress report was made (since `started`), and the
+    /// best root move last reported.
+    reported: (Duration, Option<Move>),
     /// The moves the root may search (all when empty): `go searchmoves`, and
     /// the moves not yet in a line of a MultiPV search.
     root_moves: Vec<Move>,
@@ -316,6 +355,11 @@ impl Searcher {
             root_best: None,
             root_best_score: 0,
             root_resume: 0,
+            started: Instant::now(),
+            root_move_count: 0,
+            root_move: None,
+            root_low: -INFINITY,
+            reported: (Duration::ZERO, None),
             root_moves: Vec::new(),
             lines: 1,
             settings: Settings::default(),
@@ -537,6 +581,7 @@ impl Searcher {
         if legal.is_empty() {
             return result;
         }
+        self.root_move_count = legal.len();
         let max_plies = limits.depth.unwrap_or(MAX_PLIES).clamp(1, MAX_PLIES);
         let mut stability = (0, 0);
         let root_eval = eval::static_eval_with(self.settings.eval, self.settings.eval_terms, board);
@@ -611,6 +656,7 @@ impl Searcher {
         });
         self.stopped = false;
         self.root_best = None;
+        (self.started, self.root_move, self.reported) = (start, None, (Duration::ZERO, None));
         self.stats = stats::Counters::default();
         self.search_stats = SearchStats::default();
     }
@@ -638,6 +684,7 @@ impl Searcher {
             *score_drop = result.info.score - score;
         }
         result.info = self.info(start, plies, score);
+        self.reported.1 = result.best_move;
         self.search_stats.iterations.push(stats::Iteration {
             depth: plies,
             elapsed: result.info.elapsed,
@@ -778,6 +825,7 @@ impl Searcher {
         };
         loop {
             let best_before = (self.root_best, self.root_best_score);
+            self.root_low = low;
             let score = self.search(low, high, root_eval, depth, 0, listener);
             // Below the window every score is only an upper bound: a move
             // that "took the lead" there is not known to be better. (A
@@ -817,14 +865,55 @@ impl Searcher {
             selective_depth: self.selective_depth.max(plies),
             score,
             elapsed: start.elapsed(),
-            nodes: self.nodes
-                + self
-                    .helpers
-                    .as_ref()
-                    .map_or(0, |signals| signals.nodes.load(Ordering::Relaxed)),
+            nodes: self.total_nodes(),
             pv: self.principal_variation(self.root_best, plies as usize + 8),
             hash_permille: self.table.permille_used(),
             multipv: usize::from(self.lines > 1),
+        }
+    }
+
+    /// Nodes searched so far, the helper threads' included.
+    fn total_nodes(&self) -> u64 {
+        let helpers = self.helpers.as_ref();
+        self.nodes + helpers.map_or(0, |signals| signals.nodes.load(Ordering::Relaxed))
+    }
+
+    /// At the root (`ply` 0): the move tried `number`-th, for the progress reports.
+    #[inline]
+    fn note_root_move(&mut self, ply: usize, mv: Move, number: u32) {
+        if ply == 0 {
+            self.root_move = Some((mv, number));
+        }
+    }
+
+    /// Once the search has run a second: a new best root move of an
+    /// unfinished iteration as soon as it is found, and once a second the
+    /// root move being searched (the GUIs' `currmove`).
+    fn report_progress(&mut self, listener: &mut dyn Listener) {
+        let elapsed = self.started.elapsed();
+        if elapsed < PROGRESS_INTERVAL || !self.first_iteration_done() {
+            return;
+        }
+        let plies = (self.root_resume + 1 - QUIESCENCE_DEPTH).max(1) as u32;
+        let new_best = self.root_best != self.reported.1 && self.root_best_score > self.root_low;
+        if new_best && self.lines == 1 {
+            self.reported.1 = self.root_best;
+            listener.iteration_done(&self.info(self.started, plies, self.root_best_score));
+        }
+        if elapsed >= self.reported.0 + PROGRESS_INTERVAL
+            && let Some((current_move, move_number)) = self.root_move
+        {
+            self.reported.0 = elapsed;
+            listener.progress(&Progress {
+                depth: plies,
+                current_move,
+                // Pseudo-legal moves tried count too: never more than the legal ones.
+                move_number: move_number.min(self.root_move_count as u32),
+                move_count: self.root_move_count,
+                nodes: self.total_nodes(),
+                elapsed,
+                hash_permille: self.table.permille_used(),
+            });
         }
     }
 
@@ -941,6 +1030,8 @@ impl Searcher {
             self.deadlines.hard.is_some_and(|t| Instant::now() >= t) && self.first_iteration_done();
         if interrupted || time_up || self.node_limit_reached() {
             self.stopped = true;
+        } else {
+            self.report_progress(listener);
         }
     }
 

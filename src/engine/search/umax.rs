@@ -289,6 +289,7 @@ impl Searcher {
                     quiets_tried += 1;
                 }
                 tried += 1;
+                self.note_root_move(ply, mv, tried);
                 if iteration > QUIESCENCE_DEPTH + 1 {
                     self.prefetch_replies(index, last, &mut fetched_ahead, iteration);
                 }
