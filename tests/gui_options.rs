@@ -15,8 +15,9 @@ const MOST_OPTIONS: usize = 13;
 /// The words that structure a UCI `option` line: no value may be one.
 const UCI_KEYWORDS: [&str; 6] = ["name", "type", "default", "min", "max", "var"];
 
-/// The options a player expects of a UCI engine, which umax offers.
-const PLAYER_OPTIONS: [&str; 7] = [
+/// The options a player expects of a UCI engine, which umax offers
+/// (`Move Overhead` is set by lichess-bot and by GUIs on a slow link).
+const PLAYER_OPTIONS: [&str; 8] = [
     "Hash",
     "Clear Hash",
     "Ponder",
@@ -24,6 +25,7 @@ const PLAYER_OPTIONS: [&str; 7] = [
     "Stats",
     "UCI_LimitStrength",
     "UCI_Elo",
+    "Move Overhead",
 ];
 
 /// The spec python-chess configures in `tests/data/python_chess_lab.txt`.

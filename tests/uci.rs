@@ -329,28 +329,204 @@ fn bestmove_0000_when_mated_or_stalemated() {
     assert_eq!(count_bestmoves(&sync(&mut engine)), 0);
 }
 
-#[test]
-fn bad_positions_are_explained_and_the_old_one_kept() {
-    let mut engine = start_uci();
-    engine.send(&format!("position fen {MATE_IN_ONE}"));
-    engine.send("position fen 8/8/8/8 w - - 0 1");
-    assert!(engine.line().starts_with("info string "));
-    engine.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1");
-    assert!(engine.line().starts_with("info string "));
-    engine.send("position startpos moves e2e4 e7e5 e1e3");
-    let line = engine.line();
+/// `go` after a refused `position`: the `info string` saying why, then
+/// `bestmove 0000`, and nothing else.
+fn assert_refused_go(engine: &mut Engine, why: &str) {
+    engine.send("go depth 3");
+    let (before, best) = wait_for_bestmove(engine);
+    assert_eq!(best, "0000", "{}", engine.transcript());
     assert!(
-        line.starts_with("info string ") && line.contains("e1e3"),
-        "{line}"
+        matches!(&before[..], [line] if line.starts_with("info string No position to search")
+            && line.contains(why)),
+        "{before:?}"
     );
-    engine.send("position");
-    assert!(engine.line().starts_with("info string "));
-    engine.send("position fen");
-    assert!(engine.line().starts_with("info string "));
-    assert!(sync(&mut engine).is_empty());
-    // Still the mate in one.
+}
+
+#[test]
+fn a_refused_position_is_explained_and_never_searched() {
+    let mut engine = start_uci();
+    // The transcripts: `go` searched the position before the bad
+    // one, or the list up to the bad move, and played g8f6 / g1f3.
+    engine.send("position startpos moves e2e4");
+    engine.send("position fen garbage");
+    assert!(engine.line().starts_with("info string Illegal position: "));
+    assert_refused_go(&mut engine, "Illegal position");
+    engine.send("position startpos moves e2e4 e7e5 g1f3 xx");
+    let line = engine.line();
+    assert!(line.starts_with("info string Illegal move: xx"), "{line}");
+    assert_refused_go(&mut engine, "Illegal move: xx");
+    // A bad move anywhere in the list, a bad side to move, a bad setup.
+    for (position, why) in [
+        (
+            "position startpos moves e2e4 e7e5 e1e3 g8f6".to_string(),
+            "e1e3",
+        ),
+        (
+            format!("position fen {MATE_IN_ONE} moves h5f7 e8f7"),
+            "e8f7",
+        ),
+        (
+            "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1".to_string(),
+            "Illegal position",
+        ),
+        (
+            "position fen 8/8/8/8 w - - 0 1".to_string(),
+            "Illegal position",
+        ),
+        ("position".to_string(), "position needs"),
+        ("position fen".to_string(), "Illegal position"),
+        ("position startpos e2e4".to_string(), "position needs"),
+    ] {
+        engine.send(&position);
+        let line = engine.line();
+        assert!(
+            line.starts_with("info string ") && line.contains(why),
+            "{line}"
+        );
+        assert_refused_go(&mut engine, why);
+        // Every `go`, with any limits, until a valid position.
+        engine.send("go wtime 1000 btime 1000 movetime 50");
+        assert_eq!(wait_for_bestmove(&mut engine).1, "0000", "{position}");
+    }
+    // `ucinewgame` alone is not a position either.
+    engine.send("ucinewgame");
+    assert_refused_go(&mut engine, "position needs");
+    // `go infinite` still waits for `stop`.
+    engine.send("go infinite");
+    let quiet = no_bestmove_within(&mut engine, 300);
+    assert!(
+        matches!(&quiet[..], [line] if line.starts_with("info string No position to search")),
+        "{quiet:?}"
+    );
+    engine.send("stop");
+    assert_eq!(wait_for_bestmove(&mut engine).1, "0000");
+    // A valid position is searched again.
+    engine.send(&format!("position fen {MATE_IN_ONE}"));
     engine.send("go depth 3");
     assert_eq!(wait_for_bestmove(&mut engine).1, "h5f7");
+    assert!(sync(&mut engine).is_empty(), "{}", engine.transcript());
+}
+
+/// The depth and the time of the last `info depth` line among `lines`.
+fn last_depth_and_time(lines: &[String]) -> (u32, u64) {
+    let last = lines
+        .iter()
+        .rev()
+        .find(|line| line.starts_with("info depth "))
+        .unwrap_or_else(|| panic!("no info line in {lines:?}"));
+    let words: Vec<&str> = last.split_whitespace().collect();
+    let after = |key: &str| words[words.iter().position(|word| *word == key).unwrap() + 1];
+    (
+        after("depth").parse().unwrap(),
+        after("time").parse().unwrap(),
+    )
+}
+
+/// `Move Overhead` (milliseconds lost on every move outside umax) comes off
+/// the clock before umax shares it out.
+#[test]
+fn move_overhead_comes_off_the_clock() {
+    let mut engine = start_uci();
+    engine.send("setoption name Move Overhead value 900");
+    assert!(sync(&mut engine).is_empty(), "{}", engine.transcript());
+    engine.send("position startpos");
+    let started = Instant::now();
+    engine.send("go wtime 1000 btime 1000");
+    let (info, best) = wait_for_bestmove(&mut engine);
+    let elapsed = started.elapsed();
+    assert!(is_legal(&play(START, &[]), &best), "{best}");
+    // 1000 ms less 900 leaves 100; after the 30 ms safety margin one move
+    // gets a fifth of that at most, 14 ms (and a little slack for a busy
+    // machine).
+    let (_, reported) = last_depth_and_time(&info);
+    assert!(reported <= 14 + 40, "{info:?}");
+    assert!(elapsed < Duration::from_millis(500), "{elapsed:?}");
+
+    // The same clock with and without an overhead of 5 s: 100 ms to share
+    // out, or 5.1 s (at least 100 ms on this move): the search without is
+    // deeper.
+    let search = |engine: &mut Engine, overhead: u32| {
+        engine.send("ucinewgame");
+        engine.send(&format!("setoption name Move Overhead value {overhead}"));
+        engine.send("position startpos");
+        engine.send("go wtime 5100 btime 5100");
+        last_depth_and_time(&wait_for_bestmove(engine).0)
+    };
+    let (shallow, time) = search(&mut engine, 5000);
+    assert!(time <= 14 + 40, "{}", engine.transcript());
+    let (deep, _) = search(&mut engine, 0);
+    assert!(deep > shallow, "{}", engine.transcript());
+
+    // A movetime too; an overhead past the most (5000 ms) is read as the
+    // most: no time is left, and depth 1 (which always finishes) is all.
+    engine.send("setoption name Move Overhead value 99999");
+    engine.send("go movetime 4000");
+    let started = Instant::now();
+    let (info, _) = wait_for_bestmove(&mut engine);
+    assert!(started.elapsed() < Duration::from_secs(2), "{info:?}");
+    let depths: Vec<&String> = info
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(
+        matches!(&depths[..], [line] if line.starts_with("info depth 1 ")),
+        "{info:?}"
+    );
+    // A value that is not a number is reported and changes nothing.
+    engine.send("setoption name move overhead value soon");
+    assert_eq!(
+        sync(&mut engine),
+        ["info string Move Overhead: 'soon' is not a number from 0 to 5000 milliseconds"]
+    );
+}
+
+/// A search longer than a second reports, about once a second, the root
+/// move it is searching: `info depth D currmove M currmovenumber N nodes ...
+/// nps ... hashfull ... time ...`, with a legal move, its number among the
+/// legal moves, and counts that grow.
+#[test]
+fn a_long_search_reports_the_move_it_is_searching() {
+    let mut engine = start_uci();
+    engine.send("position startpos moves e2e4");
+    engine.send("go movetime 2600");
+    let (info, best) = wait_for_bestmove(&mut engine);
+    let board = play(START, &["e2e4"]);
+    assert!(is_legal(&board, &best), "{best}");
+    let progress: Vec<Vec<&str>> = info
+        .iter()
+        .filter(|line| line.contains(" currmove "))
+        .map(|line| line.split_whitespace().collect())
+        .collect();
+    assert!((1..=3).contains(&progress.len()), "{}", engine.transcript());
+    let mut last = (0, 0);
+    for words in &progress {
+        let keys: Vec<&str> = words[1..].iter().step_by(2).copied().collect();
+        assert_eq!(
+            (words[0], &keys[..]),
+            (
+                "info",
+                &[
+                    "depth",
+                    "currmove",
+                    "currmovenumber",
+                    "nodes",
+                    "nps",
+                    "hashfull",
+                    "time"
+                ][..]
+            ),
+            "{words:?}"
+        );
+        let number = |key: &str| -> u64 {
+            let at = words.iter().position(|word| *word == key).unwrap();
+            words[at + 1].parse().unwrap()
+        };
+        assert!(is_legal(&board, words[4]), "{words:?}");
+        assert!((1..=20).contains(&number("currmovenumber")), "{words:?}");
+        assert!(number("time") >= 1000, "{words:?}");
+        assert!((number("nodes"), number("time")) > last, "{words:?}");
+        last = (number("nodes"), number("time"));
+    }
 }
 
 #[test]

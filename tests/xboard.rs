@@ -189,6 +189,72 @@ fn cutechess_game_with_setboard_clock_and_move_now() {
     assert!(engine.wait_exit(Duration::from_secs(2)).success());
 }
 
+/// The most one move may take on a clock with `remaining` left and
+/// `moves_to_go`, as `clock.rs` promises it, worked out here again: three
+/// times the move's nominal time (an equal share over two moves more than
+/// are left, plus three quarters of the increment), and never more than a
+/// fifth of the clock (less a 30 ms safety margin).
+fn move_time_cap(remaining: Duration, increment: Duration, moves_to_go: u32) -> Duration {
+    let usable = remaining.saturating_sub(Duration::from_millis(30));
+    let nominal = usable / (moves_to_go + 2) + increment * 3 / 4;
+    (nominal * 3).min(usable / 5)
+}
+
+/// At `level 40 5 0` umax once thought 21 s on a move (7.5 s a move on
+/// average). The same level with 15 s left on umax's clock (`time 1500`,
+/// as a GUI sends it late in the session; 5 minutes would make a long
+/// test): every move stays under three times its share, and a clock paid
+/// mostly in increments still never spends more than a fifth of it.
+#[test]
+fn a_move_never_takes_more_than_its_cap() {
+    /// How late a move may come after its cap on a busy machine.
+    const SLACK: Duration = Duration::from_millis(350);
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("level 40 5 0");
+    engine.send("post");
+    let mut remaining = Duration::from_secs(15);
+    let mut board = play(START, &[]);
+    for move_number in 0..6 {
+        engine.send(&format!("time {}", remaining.as_millis() / 10));
+        engine.send(&format!("otim {}", remaining.as_millis() / 10));
+        let ours = board.legal_moves()[0];
+        board.make_move(ours);
+        let started = Instant::now();
+        engine.send(&format!("usermove {ours}"));
+        let (thinking, reply) = wait_for_move(&mut engine);
+        let took = started.elapsed();
+        let cap = move_time_cap(remaining, Duration::ZERO, 40 - move_number);
+        assert!(
+            took <= cap + SLACK,
+            "move {move_number}: {took:?}, cap {cap:?}\n{}",
+            engine.transcript()
+        );
+        let last = thinking.last().expect("thinking output");
+        let centiseconds: u128 = last.split_whitespace().nth(2).unwrap().parse().unwrap();
+        assert!(
+            centiseconds * 10 <= cap.as_millis() + 20,
+            "{last}, cap {cap:?}"
+        );
+        let reply = board.parse_coordinate_move(&reply);
+        board.make_move(reply.expect("a legal reply"));
+        remaining = remaining.saturating_sub(took);
+    }
+
+    // 10 s on the clock and 30 s of increment a move: the nominal time is
+    // over 22 s, the cap a fifth of the clock, 2 s (it was a third).
+    engine.send("force");
+    engine.send("level 0 0:10 30");
+    engine.send("time 1000");
+    let started = Instant::now();
+    engine.send("go");
+    wait_for_move(&mut engine);
+    let cap = move_time_cap(Duration::from_secs(10), Duration::from_secs(30), 45);
+    assert_eq!(cap, Duration::from_millis(1994));
+    assert!(started.elapsed() <= cap + SLACK, "{:?}", started.elapsed());
+    engine.assert_no_errors();
+}
+
 /// A ping sent while the engine thinks on its own move is answered after the
 /// move, not before.
 #[test]
@@ -431,9 +497,63 @@ fn bad_setboard_is_refused_and_the_position_kept() {
         "{}",
         engine.transcript()
     );
-    // Still the promotion position.
+    // Now there is no position: the GUI's is not on the board, and the old
+    // one (the promotion position) is not the GUI's. A move is refused, and
+    // `go` answers an error, not a move in another position.
     engine.send("usermove e7e8q");
+    assert_eq!(
+        engine.line(),
+        "Illegal move (no position: the last one set up was illegal): e7e8q"
+    );
+    engine.send("st 0.1");
+    engine.send("go");
+    assert_eq!(
+        engine.line(),
+        "Error (no position: the last one set up was illegal): go"
+    );
+    engine.send("hint");
     assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
+    // A position umax can set up is played again.
+    engine.send("force");
+    engine.send(&format!("setboard {PROMOTION}"));
+    engine.send("usermove e7e8q");
+    assert!(ping(&mut engine, 2).is_empty(), "{}", engine.transcript());
+    // So is a new game after a refused position.
+    engine.send("setboard 8/8/8/8/8/8/8/8 w - - 0 1");
+    assert!(engine.line().starts_with("tellusererror Illegal position"));
+    engine.send("new");
+    engine.send("go");
+    let (_, mv) = wait_for_move(&mut engine);
+    assert!(is_legal(&play(START, &[]), &mv), "{mv}");
+}
+
+/// Analysis of a refused position stops: the old position is not the GUI's.
+#[test]
+fn analysis_stops_at_a_refused_position() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("force");
+    engine.send("post");
+    engine.send("analyze");
+    engine.until("analysis output", looks_like_thinking);
+    engine.send("setboard 8/8/8/8 w - - 0 1");
+    engine.until("the refusal", |l| {
+        l.starts_with("tellusererror Illegal position")
+    });
+    ping(&mut engine, 1);
+    assert_eq!(
+        engine.lines_within(Duration::from_millis(300)),
+        Vec::<String>::new(),
+        "analysis went on"
+    );
+    // A good position is analysed.
+    engine.send(&format!("setboard {AFTER_E4}"));
+    engine.until("analysis of the new position", |l| {
+        is_thinking_from(l, AFTER_E4)
+    });
+    engine.send("exit");
+    engine.send("quit");
+    assert!(engine.wait_exit(Duration::from_secs(2)).success());
 }
 
 #[test]
@@ -754,8 +874,100 @@ fn edit_mode_refuses_an_impossible_position() {
         engine.line(),
         "tellusererror Illegal position: black has no king"
     );
+    // No position until the GUI sends one: the start position is not the GUI's.
+    engine.send("e2e4");
+    assert_eq!(
+        engine.line(),
+        "Illegal move (no position: the last one set up was illegal): e2e4"
+    );
+    engine.send("edit");
+    engine.send("#");
+    engine.send("Ke1");
+    engine.send("Pe2");
+    engine.send("c");
+    engine.send("Ke8");
+    engine.send(".");
     engine.send("e2e4");
     assert!(ping(&mut engine, 1).is_empty(), "{}", engine.transcript());
+}
+
+/// A `stat01` line's numbers (time, nodes, ply, moves left, moves in all)
+/// and the move named after them, if any.
+fn read_stat01(line: &str) -> ([u64; 5], Option<String>) {
+    let words: Vec<&str> = line
+        .strip_prefix("stat01: ")
+        .unwrap_or_else(|| panic!("not a stat01 line: {line}"))
+        .split_whitespace()
+        .collect();
+    assert!(matches!(words.len(), 5 | 6), "{line}");
+    let numbers = std::array::from_fn(|at| {
+        words[at]
+            .parse()
+            .unwrap_or_else(|_| panic!("{line}: field {at}"))
+    });
+    (numbers, words.get(5).map(|word| word.to_string()))
+}
+
+/// `.` in analysis is answered with the search as it goes: the time and the
+/// nodes grow from one answer to the next, the ply is the search's, and once
+/// an iteration has run long enough to be reported on, the moves left of
+/// the 20 at the start and the move being searched (which must be one of
+/// them).
+#[test]
+fn dot_in_analysis_reports_the_search_as_it_goes() {
+    let mut engine = start_xboard();
+    engine.send("new");
+    engine.send("force");
+    engine.send("post");
+    engine.send("analyze");
+    let mut deepest_shown = 0;
+    let mut last_nodes = 0;
+    let mut last_time = 0;
+    let mut named = None;
+    let started = Instant::now();
+    while named.is_none() && started.elapsed() < Duration::from_secs(8) {
+        std::thread::sleep(Duration::from_millis(300));
+        engine.send(".");
+        let (thinking, stat) = engine.until("a stat01 line", |l| l.starts_with("stat01: "));
+        for line in &thinking {
+            assert!(is_thinking_from(line, START), "{line}");
+            let words: Vec<u64> = line
+                .split_whitespace()
+                .take(4)
+                .map(|w| w.parse().unwrap())
+                .collect();
+            deepest_shown = deepest_shown.max(words[0]);
+            last_nodes = last_nodes.max(words[3]);
+        }
+        let ([time, nodes, ply, left, total], name) = read_stat01(&stat);
+        assert_eq!(total, 20, "{stat}");
+        assert!(left < total, "{stat}");
+        assert!(
+            nodes > 0 && nodes >= last_nodes,
+            "{stat} after {last_nodes} nodes"
+        );
+        assert!(time >= last_time, "{stat}");
+        // The iteration finished last, or the one after it.
+        assert!(
+            ply == deepest_shown || ply == deepest_shown + 1,
+            "{stat} after depth {deepest_shown}\n{}",
+            engine.transcript()
+        );
+        (last_nodes, last_time) = (nodes + 1, time);
+        named = name;
+    }
+    let name = named.unwrap_or_else(|| panic!("no move named\n{}", engine.transcript()));
+    let board = play(START, &[]);
+    assert!(
+        board
+            .legal_moves()
+            .iter()
+            .any(|&mv| umax::notation::san(&board, mv) == name),
+        "{name}"
+    );
+    engine.send("exit");
+    engine.send("quit");
+    assert!(engine.wait_exit(Duration::from_secs(2)).success());
 }
 
 /// `.` in analysis mode is answered with a `stat01` line even when there is

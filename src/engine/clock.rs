@@ -13,6 +13,15 @@
 //!   iteration takes several times longer than the previous one;
 //! * the **hard** limit: abort the iteration in progress and play the best move
 //!   found so far. A fixed time per move (`st`, `movetime`) is a hard limit.
+//!
+//! On a clock the soft limit is the move's **nominal time**, an equal share of
+//! what is left plus most of the increment (the search may stretch it while
+//! its best move changes, see `search.rs`), and the hard limit allows
+//! [`HARD_LIMIT_FACTOR`] times that, but never more than
+//! [`MOST_OF_THE_CLOCK_DIVISOR`]th of what is left: one hard move cannot spend
+//! the game's time. A **move overhead** (UCI `Move Overhead`: the GUI's and
+//! the network's lag) is taken off the clock, and off a fixed time per move,
+//! before any of this is worked out.
 
 use std::time::{Duration, Instant};
 
@@ -32,6 +41,14 @@ const SAFETY_MARGIN: Duration = Duration::from_millis(30);
 /// Moves we expect still to play when the clock gives no moves-to-go (the
 /// search's switch `time_moves` may say otherwise).
 pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+/// The hard limit on a clock is at most this many times the move's nominal
+/// time: an iteration that runs long is cut off there.
+pub const HARD_LIMIT_FACTOR: u32 = 3;
+
+/// One move never takes more than this fraction (1/N) of the time left on
+/// the clock, whatever the moves to go and the increment say.
+pub const MOST_OF_THE_CLOCK_DIVISOR: u32 = 5;
 
 /// A chess clock: time left for the side to move, increment, moves to the next
 /// time control (none = the whole game).
@@ -62,6 +79,10 @@ pub struct Limits {
     /// opponent plays the expected move (`ponderhit`); from then on the other
     /// limits apply, counted from that moment.
     pub ponder: bool,
+    /// Time lost outside the search on every move (the GUI's, the pipe's,
+    /// the network's), taken off [`Limits::move_time`] and off the clock's
+    /// time left before the move's time is worked out (UCI `Move Overhead`).
+    pub move_overhead: Duration,
 }
 
 impl Limits {
@@ -89,17 +110,23 @@ impl Limits {
         }
     }
 
-    /// The soft and hard time limits of a search starting at `start`.
+    /// The soft and hard time limits of a search starting at `start`, the
+    /// move overhead taken off the time per move and off the clock.
     pub fn deadlines(&self, start: Instant) -> Deadlines {
         if self.infinite || self.ponder {
             return Deadlines::default();
         }
         let mut deadlines = Deadlines::default();
         if let Some(time) = self.move_time {
+            let time = time.saturating_sub(self.move_overhead);
             deadlines.soft = Some(start + time);
             deadlines.hard = Some(start + time);
         }
         if let Some(clock) = self.clock {
+            let clock = Clock {
+                remaining: clock.remaining.saturating_sub(self.move_overhead),
+                ..clock
+            };
             let (soft, hard) = clock.budget();
             deadlines.soft = Some(deadlines.soft.map_or(start + soft, |d| d.min(start + soft)));
             deadlines.hard = Some(deadlines.hard.map_or(start + hard, |d| d.min(start + hard)));
@@ -111,27 +138,40 @@ impl Limits {
 impl Clock {
     /// The soft and hard budget for one move.
     ///
-    /// The target is an equal share of the time left over the moves to go, plus
-    /// most of the increment. We may overrun the target by up to four times when
-    /// an iteration is nearly done, but never use more than a third of what is
-    /// left (half on the last move before new time), and always keep
-    /// `SAFETY_MARGIN` on the clock.
+    /// The soft limit is the move's [nominal time](Clock::nominal_time); the
+    /// hard limit lets an iteration that is nearly done overrun it up to
+    /// [`HARD_LIMIT_FACTOR`] times. Neither is ever more than
+    /// [`Clock::most_for_one_move`], and `SAFETY_MARGIN` always stays on the
+    /// clock.
     pub fn budget(&self) -> (Duration, Duration) {
-        let usable = self.remaining.saturating_sub(SAFETY_MARGIN);
+        let nominal = self.nominal_time();
+        let most = self.most_for_one_move();
+        let soft = nominal.min(most);
+        let hard = (nominal * HARD_LIMIT_FACTOR).min(most).max(soft);
+        (soft, hard)
+    }
+
+    /// The time one move is meant to take: an equal share of the time left
+    /// over the moves to go, plus most of the increment.
+    pub fn nominal_time(&self) -> Duration {
+        let usable = self.usable();
         let moves = self.moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 50);
         // An equal share, spread over a few more moves than announced for
-        // safety. With one move to go, new time arrives after it, so we may use
-        // half of what is left (not all: the GUI may count moves differently).
-        let share = if moves == 1 {
-            usable / 2
-        } else {
-            usable / (moves + 2)
-        };
-        let target = share + self.increment.mul_f64(0.75);
-        let ceiling = if moves == 1 { usable / 2 } else { usable / 3 };
-        let soft = target.min(ceiling);
-        let hard = (target * 4).min(ceiling).max(soft);
-        (soft, hard)
+        // safety (the GUI may count moves differently). With few moves to go
+        // the share is large: `most_for_one_move` caps it.
+        usable / (moves + 2) + self.increment.mul_f64(0.75)
+    }
+
+    /// The most one move may take: a [`MOST_OF_THE_CLOCK_DIVISOR`]th of the
+    /// time left (after `SAFETY_MARGIN`), however few the moves to go or large
+    /// the increment, so that one long think never decides the game on time.
+    pub fn most_for_one_move(&self) -> Duration {
+        self.usable() / MOST_OF_THE_CLOCK_DIVISOR
+    }
+
+    /// The time left less `SAFETY_MARGIN`.
+    fn usable(&self) -> Duration {
+        self.remaining.saturating_sub(SAFETY_MARGIN)
     }
 }
 
@@ -258,6 +298,87 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A clock of `remaining` ms, `increment` ms and `moves_to_go`.
+    fn clock(remaining: u64, increment: u64, moves_to_go: Option<u32>) -> Clock {
+        Clock {
+            remaining: Duration::from_millis(remaining),
+            increment: Duration::from_millis(increment),
+            moves_to_go,
+        }
+    }
+
+    #[test]
+    fn hard_limit_is_at_most_three_nominal_moves_and_a_fifth_of_the_clock() {
+        for remaining in [0, 40, 500, 1000, 10_000, 300_000, 3_600_000] {
+            for increment in [0, 10, 100, 2000, 30_000] {
+                for moves_to_go in [None, Some(1), Some(2), Some(5), Some(40), Some(99)] {
+                    let clock = clock(remaining, increment, moves_to_go);
+                    let (soft, hard) = clock.budget();
+                    let usable = Duration::from_millis(remaining).saturating_sub(SAFETY_MARGIN);
+                    let why = format!("{remaining} ms + {increment} ms, {moves_to_go:?} to go");
+                    assert!(soft <= hard, "{why}");
+                    assert!(soft <= clock.nominal_time(), "{why}");
+                    assert!(hard <= clock.nominal_time() * 3, "{why}: {hard:?}");
+                    assert!(hard <= usable / 5, "{why}: {hard:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn forty_moves_in_five_minutes_budget() {
+        // xboard's `level 40 5 0` on the first move: 7.1 s nominal (an
+        // equal share over 42 moves), cut off at three times that, 21.4 s
+        // (it was four times, 28.6 s).
+        let first_move = clock(300_000, 0, Some(40));
+        let nominal = Duration::from_millis(300_000 - 30) / 42;
+        assert_eq!(first_move.nominal_time(), nominal);
+        assert_eq!(first_move.budget(), (nominal, nominal * 3));
+        // The last move before new time: a fifth of the clock (it was half).
+        let last = clock(10_030, 0, Some(1));
+        assert_eq!(last.nominal_time(), Duration::from_millis(10_000) / 3);
+        assert_eq!(
+            last.budget(),
+            (Duration::from_secs(2), Duration::from_secs(2))
+        );
+        // An increment larger than the clock does not lift the cap either.
+        let rich = clock(1030, 5000, None);
+        assert_eq!(rich.budget().1, Duration::from_millis(200));
+    }
+
+    #[test]
+    fn move_overhead_comes_off_the_clock_and_the_time_per_move() {
+        let start = Instant::now();
+        let on_clock = |overhead_ms| {
+            Limits {
+                clock: Some(clock(1000, 0, None)),
+                move_overhead: Duration::from_millis(overhead_ms),
+                ..Limits::default()
+            }
+            .deadlines(start)
+        };
+        // 1000 ms less 900 of overhead leaves 100: a fifth of 70 after the
+        // safety margin is 14 ms at most.
+        let tight = on_clock(900);
+        assert_eq!(
+            tight.hard,
+            Some(start + clock(100, 0, None).budget().1),
+            "the budget of the clock less the overhead"
+        );
+        assert!(tight.hard.unwrap() - start <= Duration::from_millis(14));
+        assert!(on_clock(10).hard > tight.hard);
+        // An overhead beyond the clock leaves no time (depth 1 still finishes:
+        // `search.rs`).
+        assert_eq!(on_clock(5000).hard, Some(start));
+        let per_move = Limits {
+            move_overhead: Duration::from_millis(10),
+            ..Limits::move_time(Duration::from_millis(250))
+        };
+        let deadlines = per_move.deadlines(start);
+        assert_eq!(deadlines.hard, Some(start + Duration::from_millis(240)));
+        assert_eq!(deadlines.soft, deadlines.hard);
     }
 
     #[test]

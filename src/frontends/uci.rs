@@ -11,6 +11,21 @@
 //! opponent plays it the GUI says `ponderhit` and the clock given with
 //! `go ponder` starts to run; if not, it says `stop` and discards the move.
 //!
+//! **A refused `position` leaves no position.** A `position` with a bad FEN,
+//! or with a move anywhere in its list that is illegal or unreadable, is
+//! refused whole with an `info string` saying why, and until the next valid
+//! `position` every `go` is answered with an `info string` repeating why and
+//! `bestmove 0000` (after `stop` for `go infinite` and `go ponder`, as
+//! always). The GUI believes it set up a position umax does not have: a move
+//! for the old position, or for the list up to the bad move, would be a move
+//! in another game. `ucinewgame` alone does not end this: the GUI follows it
+//! with the game's `position`.
+//!
+//! **Move Overhead** (an option, in milliseconds) is the time the GUI and the
+//! connection lose on each move; it is taken off the clock and off
+//! `movetime` before umax shares out its time (see
+//! [`Limits::move_overhead`]).
+//!
 //! Bad input is answered with one `info string` line that repeats at most
 //! [`ECHO_CHARS`] characters of it, escaped. The
 //! numbers of `go` are brought into the range umax can use (a clock of a
@@ -27,7 +42,9 @@ use crate::input::{
 };
 use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO, StrengthOptions};
 use crate::search::techniques::THREADS_OPTION;
-use crate::search::{Listener, MAX_PLIES, SearchInfo, Searcher, Settings, mate_in, techniques};
+use crate::search::{
+    Listener, MAX_PLIES, Progress, SearchInfo, Searcher, Settings, mate_in, techniques,
+};
 use crate::table::DEFAULT_MEGABYTES;
 
 /// The longest time in a `go` command, in milliseconds: [`MAX_SECONDS`].
@@ -42,6 +59,16 @@ pub const LAB_OPTION: &str = "Lab";
 
 /// How UCI writes an empty string value (`default <empty>`).
 pub const EMPTY_STRING: &str = "<empty>";
+
+/// The option for the time lost outside umax on each move, in milliseconds.
+pub const MOVE_OVERHEAD_OPTION: &str = "Move Overhead";
+
+/// [`MOVE_OVERHEAD_OPTION`]'s default: a local GUI's pipe costs less, a
+/// server's connection more (lichess-bot sets its own).
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 10;
+
+/// The largest [`MOVE_OVERHEAD_OPTION`]: five seconds of lag on every move.
+pub const MAX_MOVE_OVERHEAD_MS: u64 = 5000;
 
 /// The settings option [`LAB_OPTION`] gives for `spec`: the spec applied to
 /// the default settings (an empty spec, or `<empty>`, is the default), with
@@ -76,6 +103,11 @@ pub struct Uci {
     /// Options `UCI_LimitStrength` and `UCI_Elo` (see
     /// [`strength`](crate::search::strength)).
     strength: StrengthOptions,
+    /// Option `Move Overhead`: taken off every time limit.
+    move_overhead: Duration,
+    /// Why the last `position` was refused, while no valid one has come
+    /// since: `go` then answers `bestmove 0000` (see the module docs).
+    refused_position: Option<String>,
 }
 
 impl Uci {
@@ -87,6 +119,8 @@ impl Uci {
             quit: false,
             show_stats: false,
             strength: StrengthOptions::default(),
+            move_overhead: Duration::from_millis(DEFAULT_MOVE_OVERHEAD_MS),
+            refused_position: None,
         }
     }
 
@@ -134,6 +168,10 @@ impl Uci {
                     "option name {} type spin default {DEFAULT_ELO} min {MIN_ELO} max {MAX_ELO}",
                     StrengthOptions::ELO_NAME
                 ));
+                send(&format!(
+                    "option name {MOVE_OVERHEAD_OPTION} type spin default \
+                     {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
+                ));
                 // The search laboratory, all its switches in one spec.
                 send(&format!(
                     "option name {LAB_OPTION} type string default {EMPTY_STRING}"
@@ -179,6 +217,7 @@ impl Uci {
             "clear hash" => self.searcher.clear_table(),
             // The GUI says whether it will send `go ponder`; nothing to set up.
             "ponder" => {}
+            "move overhead" => self.set_move_overhead(value.unwrap_or("")),
             "stats" => match value.map(str::to_ascii_lowercase).as_deref() {
                 Some("true") => self.show_stats = true,
                 Some("false") => self.show_stats = false,
@@ -215,6 +254,17 @@ impl Uci {
         }
     }
 
+    /// `setoption name Move Overhead value MS`: a number out of range is
+    /// brought into it, one that is not a number is reported and ignored.
+    fn set_move_overhead(&mut self, value: &str) {
+        match parse_clamped(value, 0..=MAX_MOVE_OVERHEAD_MS) {
+            Ok(millis) => self.move_overhead = Duration::from_millis(millis),
+            Err(error) => send(&format!(
+                "info string {MOVE_OVERHEAD_OPTION}: {error} milliseconds"
+            )),
+        }
+    }
+
     /// `setoption name Hash value N`: a table of at most N MiB, up to the most
     /// that can be allocated (what `uci` advertised). The old table is freed
     /// first, so that the two are never held together.
@@ -235,52 +285,51 @@ impl Uci {
         }
     }
 
-    /// `position startpos|fen FEN [moves M1 M2 ...]`. On a bad FEN or an illegal
-    /// move the position stays as it was and an `info string` says why.
+    /// `position startpos|fen FEN [moves M1 M2 ...]`. A bad FEN or an illegal
+    /// move is reported in an `info string`, and leaves no position to search
+    /// until the next valid one (see the module docs).
     fn set_position(&mut self, arguments: &[&str]) {
-        let moves_at = arguments.iter().position(|&word| word == "moves");
-        let (setup, moves) = match moves_at {
-            Some(at) => (&arguments[..at], &arguments[at + 1..]),
-            None => (arguments, &[][..]),
-        };
-        let game = match setup {
-            ["startpos"] => Ok(Game::new()),
-            ["fen", fen @ ..] => {
-                Game::from_fen(&fen.join(" ")).map_err(|e| format!("Illegal position: {e}"))
+        match read_position(arguments) {
+            Ok(game) => {
+                self.game = game;
+                self.refused_position = None;
             }
-            _ => Err("position needs 'startpos' or 'fen FEN'".to_string()),
-        };
-        let mut game = match game {
-            Ok(game) => game,
             Err(error) => {
                 send(&format!("info string {error}"));
-                return;
-            }
-        };
-        for text in moves {
-            match parse_coordinate(game.board(), text) {
-                Ok(mv) => game.play(mv).expect("parse_coordinate returns legal moves"),
-                // A long word is garbage, not a move worth explaining.
-                Err(_) if text.chars().count() > ECHO_CHARS => {
-                    send(&format!("info string Illegal move: {}", quote(text)));
-                    return;
-                }
-                Err(error) => {
-                    send(&format!("info string {error}"));
-                    return;
-                }
+                self.refused_position = Some(error);
             }
         }
-        self.game = game;
+    }
+
+    /// `go` after a refused `position`: say why there is nothing to search,
+    /// wait for `stop` if the GUI will send one, and answer `bestmove 0000`.
+    fn refuse_go(&mut self, refused: &str, limits: &Limits, input: &mut Input) {
+        send(&format!(
+            "info string No position to search: the last position was refused ({refused})"
+        ));
+        let mut listener = UciListener {
+            input,
+            stopped: false,
+            quit: false,
+            ponder_hit: false,
+        };
+        listener.wait_until_bestmove_allowed(limits);
+        self.quit |= listener.quit;
+        send("bestmove 0000");
     }
 
     fn go(&mut self, arguments: &[&str], input: &mut Input) {
-        let (limits, errors) = parse_go(
+        let (mut limits, errors) = parse_go(
             arguments,
             self.game.board().side_to_move() == crate::board::Color::White,
         );
         for error in errors {
             send(&format!("info string {error}"));
+        }
+        limits.move_overhead = self.move_overhead;
+        if let Some(refused) = self.refused_position.clone() {
+            self.refuse_go(&refused, &limits, input);
+            return;
         }
         let board = self.game.board().clone();
         let mut listener = UciListener {
@@ -305,6 +354,35 @@ impl Uci {
             (None, _) => send("bestmove 0000"),
         }
     }
+}
+
+/// The game `position`'s arguments set up: `startpos` or `fen FEN`, then the
+/// moves after `moves`, every one of them legal. The error says what was
+/// refused (the FEN, or the first bad move).
+pub fn read_position(arguments: &[&str]) -> Result<Game, String> {
+    let moves_at = arguments.iter().position(|&word| word == "moves");
+    let (setup, moves) = match moves_at {
+        Some(at) => (&arguments[..at], &arguments[at + 1..]),
+        None => (arguments, &[][..]),
+    };
+    let mut game = match setup {
+        ["startpos"] => Game::new(),
+        ["fen", fen @ ..] => {
+            Game::from_fen(&fen.join(" ")).map_err(|e| format!("Illegal position: {e}"))?
+        }
+        _ => return Err("position needs 'startpos' or 'fen FEN'".to_string()),
+    };
+    for text in moves {
+        match parse_coordinate(game.board(), text) {
+            Ok(mv) => game.play(mv).expect("parse_coordinate returns legal moves"),
+            // A long word is garbage, not a move worth explaining.
+            Err(_) if text.chars().count() > ECHO_CHARS => {
+                return Err(format!("Illegal move: {}", quote(text)));
+            }
+            Err(error) => return Err(error.to_string()),
+        }
+    }
+    Ok(game)
 }
 
 /// Parse the arguments of `go`, in any order; unknown words are skipped. Each
@@ -402,6 +480,22 @@ pub fn info_line(info: &SearchInfo) -> String {
     )
 }
 
+/// One `info` line on an unfinished iteration (sent about once a second
+/// after the first): the root move being searched and the counts so far.
+pub fn progress_line(progress: &Progress) -> String {
+    let millis = progress.elapsed.as_millis().max(1);
+    let nps = progress.nodes as u128 * 1000 / millis;
+    format!(
+        "info depth {} currmove {} currmovenumber {} nodes {} nps {nps} hashfull {} time {}",
+        progress.depth,
+        progress.current_move,
+        progress.move_number,
+        progress.nodes,
+        progress.hash_permille,
+        progress.elapsed.as_millis()
+    )
+}
+
 /// Reads the input during a search: `isready` is answered at once, `stop` and
 /// `quit` (and end of input) end the search, `ponderhit` starts the clock of a
 /// `go ponder` search, anything else waits until `bestmove` has been sent.
@@ -475,6 +569,10 @@ impl Listener for UciListener<'_> {
 
     fn iteration_done(&mut self, info: &SearchInfo) {
         send(&info_line(info));
+    }
+
+    fn progress(&mut self, progress: &Progress) {
+        send(&progress_line(progress));
     }
 
     fn ponder_hit(&mut self) -> bool {

@@ -16,20 +16,27 @@
 //! the old `edit` mode is setting up a position: analysis waits for its `.`).
 //! End of input means the GUI has gone: the search ends at once.
 //!
+//! A refused position leaves no position: after a `setboard` (or an `edit`)
+//! umax cannot set up, it says `tellusererror Illegal position: WHY`, and until
+//! `new` or a position it can set up, `go` is answered with `Error (...): go`
+//! and a move with `Illegal move (...)`, and there is nothing to analyse or
+//! hint. The GUI believes the position it sent is on the board: a move found
+//! in the old one would be a move in another game.
+//!
 //! Bad input is answered with one `Error (...)` line that repeats at most
 //! [`ECHO_CHARS`](crate::input::ECHO_CHARS) characters of it, escaped; clocks
 //! beyond what umax can use are read as the most it can use.
 
 use std::time::{Duration, Instant};
 
-use crate::board::{Board, Color, Piece, PieceKind, Square};
-use crate::clock::{Limits, MAX_SECONDS, TimeControl, read_seconds};
+use crate::board::{Board, Color, FenError, Piece, PieceKind, Square};
+use crate::clock::{Limits, MAX_SECONDS, POLL_INTERVAL, TimeControl, read_seconds};
 use crate::game::Game;
 use crate::input::{Busy, Input, Polled, parse_clamped, parse_number, quote, send};
-use crate::notation::{MoveShape, move_shape, parse_move};
+use crate::notation::{MoveShape, move_shape, parse_move, san};
 use crate::search::strength::{DEFAULT_ELO, MAX_ELO, MIN_ELO, StrengthOptions};
 use crate::search::{
-    INFINITY, Listener, MAX_PLIES, SearchInfo, Searcher, Silent, mate_in,
+    INFINITY, Listener, MAX_PLIES, Progress, SearchInfo, Searcher, Silent, mate_in,
     techniques::THREADS_OPTION,
 };
 use crate::session::{EngineRole, Outcome, Session};
@@ -74,8 +81,14 @@ pub struct Xboard {
     analysis_stale: bool,
     /// Inside `edit` mode: the placement being edited.
     editing: Option<EditPlacement>,
+    /// Why the last position the GUI set up was refused, while no position
+    /// has come since (see the module docs).
+    refused_position: Option<String>,
     quit: bool,
 }
+
+/// The reason given for `go` and moves after a refused position.
+const NO_POSITION: &str = "no position: the last one set up was illegal";
 
 /// What the listener saw while the engine was thinking.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +110,7 @@ impl Xboard {
             analyzing: false,
             analysis_stale: false,
             editing: None,
+            refused_position: None,
             quit: false,
         }
     }
@@ -159,6 +173,7 @@ impl Xboard {
             }
             "option" => self.set_option(argument),
             "new" => {
+                self.refused_position = None;
                 self.session.new_game();
                 self.session.max_depth = None;
                 self.engine_time = None;
@@ -173,6 +188,10 @@ impl Xboard {
             "force" => self.session.role = EngineRole::Neither,
             "go" => {
                 self.session.role = EngineRole::side(self.session.game.board().side_to_move());
+                if self.refused_position.is_some() {
+                    send(&format!("Error ({NO_POSITION}): go"));
+                    return;
+                }
                 self.think_and_move(input);
             }
             "playother" => {
@@ -220,13 +239,7 @@ impl Xboard {
             "?" => {} // nothing to interrupt
             "ping" => send(&format!("pong {}", quote(argument))),
             "result" => self.session.role = EngineRole::Neither,
-            "setboard" => match Game::from_fen(argument) {
-                Ok(game) => {
-                    self.session.game = game;
-                    self.analysis_stale = true;
-                }
-                Err(error) => send(&format!("tellusererror Illegal position: {error}")),
-            },
+            "setboard" => self.set_position(Game::from_fen(argument)),
             "edit" => self.editing = Some(EditPlacement::from_board(self.session.game.board())),
             "undo" => {
                 self.session.game.undo();
@@ -268,6 +281,24 @@ impl Xboard {
             }
             _ => send(&format!("Error (unknown command): {}", quote(command))),
         }
+    }
+
+    /// Play on from a position the GUI set up (`setboard`, `edit`), or, if
+    /// it cannot be set up, say why and have no position until the next one.
+    fn set_position(&mut self, game: Result<Game, FenError>) {
+        match game {
+            Ok(game) => {
+                self.session.game = game;
+                self.refused_position = None;
+            }
+            Err(error) => {
+                let error = format!("Illegal position: {error}");
+                send(&format!("tellusererror {error}"));
+                self.refused_position = Some(error);
+            }
+        }
+        // Analysis restarts, or stops if there is nothing to analyse.
+        self.analysis_stale = true;
     }
 
     fn set_level(&mut self, argument: &str, echo: &str) {
@@ -391,6 +422,10 @@ impl Xboard {
 
     fn user_move(&mut self, text: &str, input: &mut Input) {
         let text = text.replace('=', "");
+        if self.refused_position.is_some() {
+            send(&format!("Illegal move ({NO_POSITION}): {}", quote(&text)));
+            return;
+        }
         match parse_move(self.session.game.board(), &text) {
             Ok(mv) => {
                 self.session
@@ -436,7 +471,8 @@ impl Xboard {
             return;
         }
         let limits = self.limits();
-        let mut listener = XboardListener::new(input, self.session.post, false);
+        let board = self.session.game.board().clone();
+        let mut listener = XboardListener::new(input, self.session.post, false, board);
         let result = self.session.play(&limits, &mut listener);
         self.session.post = listener.post_changed.unwrap_or(self.session.post);
         if listener.interrupt == Interrupt::Abort {
@@ -454,14 +490,15 @@ impl Xboard {
     /// Analyse the current position until a command changes it or ends analysis.
     fn analyze(&mut self, input: &mut Input) {
         self.analysis_stale = false;
-        if self.session.game.board().legal_moves().is_empty() {
+        if self.refused_position.is_some() || self.session.game.board().legal_moves().is_empty() {
             return; // nothing to analyse: wait for the next command
         }
         let limits = Limits {
             infinite: true,
             ..Limits::default()
         };
-        let mut listener = XboardListener::new(input, true, true);
+        let board = self.session.game.board().clone();
+        let mut listener = XboardListener::new(input, true, true, board);
         self.session.think(&limits, &mut listener);
         self.session.post = listener.post_changed.unwrap_or(self.session.post);
         // A command interrupted the analysis: once it is handled, analyse again
@@ -472,6 +509,9 @@ impl Xboard {
     }
 
     fn hint(&mut self) {
+        if self.refused_position.is_some() {
+            return;
+        }
         if let Some(mv) = self.session.hint(HINT_TIME, &mut Silent) {
             send(&format!("Hint: {mv}"));
         }
@@ -493,13 +533,7 @@ impl Xboard {
             "#" => edit.squares = [None; 64],
             "." => {
                 let fen = edit.fen(self.session.game.board().side_to_move());
-                match Game::from_fen(&fen) {
-                    Ok(game) => {
-                        self.session.game = game;
-                        self.analysis_stale = true;
-                    }
-                    Err(error) => send(&format!("tellusererror Illegal position: {error}")),
-                }
+                self.set_position(Game::from_fen(&fen));
                 return;
             }
             _ => {
@@ -622,15 +656,16 @@ struct XboardListener<'a> {
     /// `post` or `nopost` received during the search, for the front end to keep.
     post_changed: Option<bool>,
     analyzing: bool,
+    /// When the search started (for `stat01`).
     start: Instant,
     interrupt: Interrupt,
-    /// Nodes and depth of the last completed iteration, for `stat01`.
-    nodes: u64,
-    depth: u32,
+    /// What the search has said of itself, for `stat01`.
+    status: SearchStatus,
 }
 
 impl<'a> XboardListener<'a> {
-    fn new(input: &'a mut Input, post: bool, analyzing: bool) -> XboardListener<'a> {
+    /// A listener for a search (an analysis if `analyzing`) of `board`.
+    fn new(input: &'a mut Input, post: bool, analyzing: bool, board: Board) -> XboardListener<'a> {
         XboardListener {
             input,
             post,
@@ -638,14 +673,75 @@ impl<'a> XboardListener<'a> {
             analyzing,
             start: Instant::now(),
             interrupt: Interrupt::None,
-            nodes: 0,
-            depth: 0,
+            status: SearchStatus {
+                board,
+                depth: 0,
+                nodes: 0,
+                progress: None,
+                polls: 0,
+            },
+        }
+    }
+}
+
+/// What a search has reported of itself so far.
+struct SearchStatus {
+    /// The position searched.
+    board: Board,
+    /// Depth and nodes of the last iteration reported.
+    depth: u32,
+    nodes: u64,
+    /// The search's last report on an unfinished iteration (the first comes
+    /// after a second of search, the next about a second later).
+    progress: Option<Progress>,
+    /// Calls of `should_stop`: the search makes one every
+    /// [`POLL_INTERVAL`] nodes, so this counts its nodes between reports.
+    polls: u64,
+}
+
+impl SearchStatus {
+    /// The answer to `.` in analysis: `stat01: TIME NODES PLY MOVES-LEFT
+    /// TOTAL-MOVES [MOVE]`, time in centiseconds since `start`. The nodes are
+    /// counted up to now; the depth, the moves left of the iteration in
+    /// progress and the move being searched are the search's last report on
+    /// it (at most about a second old), or, until there is one, the last
+    /// finished iteration's depth, with no moves left.
+    fn stat01(&self, start: Instant) -> String {
+        let centiseconds = start.elapsed().as_millis() / 10;
+        let legal_moves = self.board.legal_moves();
+        let reported_nodes = self.progress.as_ref().map_or(0, |progress| progress.nodes);
+        let nodes = (self.polls * POLL_INTERVAL)
+            .max(self.nodes)
+            .max(reported_nodes);
+        match &self.progress {
+            Some(progress) if progress.depth >= self.depth => {
+                let moves_left = progress
+                    .move_count
+                    .saturating_sub(progress.move_number as usize);
+                // Only a legal move has a name (the search may be trying
+                // one that leaves its king in check, about to be refused).
+                let name = if legal_moves.contains(&progress.current_move) {
+                    format!(" {}", san(&self.board, progress.current_move))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "stat01: {centiseconds} {nodes} {} {moves_left} {}{name}",
+                    progress.depth, progress.move_count
+                )
+            }
+            _ => format!(
+                "stat01: {centiseconds} {nodes} {} 0 {}",
+                self.depth,
+                legal_moves.len()
+            ),
         }
     }
 }
 
 impl Listener for XboardListener<'_> {
     fn should_stop(&mut self) -> bool {
+        self.status.polls += 1;
         let polled = self.input.poll_while_busy(|line| {
             let command = line.split_whitespace().next().unwrap_or("");
             match command {
@@ -655,15 +751,8 @@ impl Listener for XboardListener<'_> {
                     Busy::Handled
                 }
                 "" | "?" if self.analyzing => Busy::Handled,
-                // `stat01: time nodes ply moves-left moves-total`, as of the
-                // last completed iteration (umax does not count root moves).
                 "." if self.analyzing => {
-                    send(&format!(
-                        "stat01: {} {} {} 0 0",
-                        self.start.elapsed().as_millis() / 10,
-                        self.nodes,
-                        self.depth
-                    ));
+                    send(&self.status.stat01(self.start));
                     Busy::Handled
                 }
                 // While analysing, a ping is answered at once (as while pondering).
@@ -707,11 +796,15 @@ impl Listener for XboardListener<'_> {
     }
 
     fn iteration_done(&mut self, info: &SearchInfo) {
-        self.nodes = info.nodes;
-        self.depth = info.depth;
+        self.status.nodes = info.nodes;
+        self.status.depth = info.depth;
         if self.post {
             send(&thinking_line(info));
         }
+    }
+
+    fn progress(&mut self, progress: &Progress) {
+        self.status.progress = Some(progress.clone());
     }
 }
 
