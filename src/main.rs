@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use umax::board::{Board, START_FEN};
 use umax::clock::{Limits, read_seconds};
-use umax::console::{Console, terminal_has_unicode};
+use umax::console::{Console, Protocol, protocol_request, terminal_has_unicode};
 use umax::input::{Input, parse_number, quote, send, take_flag, take_option, warn};
 use umax::lab;
 use umax::search::{MAX_PLIES, Searcher, Settings, techniques};
@@ -16,7 +16,7 @@ use umax::uci::Uci;
 use umax::xboard::Xboard;
 
 const USAGE: &str = "\
-usage: umax [--hash MB] [--ascii] [--set NAME=VALUE]... [--xboard | --uci]
+usage: umax [--hash MB] [--ascii] [--interactive] [--set NAME=VALUE]... [--xboard | --uci]
        umax perft DEPTH [FEN]
        umax bench [DEPTH] [--stats] [--set NAME=VALUE]...
        umax epd FILE [--time SECONDS | --depth PLIES | --nodes N] [--stats] [--set NAME=VALUE]...
@@ -35,7 +35,10 @@ or an EPD/FEN file), with a paired t-test per position; the spec 'beal' (or
 'beal,matev=2') runs Beal's 1986 search instead of umax's.
 
 With no command umax starts the console; if the first line it reads is
-'xboard' or 'uci' it speaks that protocol instead, so GUIs need no flags.";
+'xboard' or 'uci' it speaks that protocol instead, so GUIs need no flags.
+Input from a pipe or file is a script: each command finishes before the next
+line is read. --interactive reads it as typed at a terminal instead ('stop',
+'?' and 'move' interrupt umax's think, end of input stops it).";
 
 /// Which front end to start.
 enum FrontEnd {
@@ -79,6 +82,7 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
         })
         .transpose()?;
     let ascii = take_flag(&mut args, "--ascii");
+    let interactive = take_flag(&mut args, "--interactive");
     let show_stats = take_flag(&mut args, "--stats");
     let mut settings = Settings::default();
     while let Some(setting) = take_option(&mut args, "--set").map_err(with_help)? {
@@ -107,11 +111,13 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
 
     let command = args.first().cloned().unwrap_or_default();
     match command.as_str() {
-        "" => start_front_end(FrontEnd::Auto, searcher()?, !ascii),
+        "" => start_front_end(FrontEnd::Auto, searcher()?, !ascii, interactive),
         "--xboard" | "xboard" if args.len() == 1 => {
-            start_front_end(FrontEnd::Xboard, searcher()?, false)
+            start_front_end(FrontEnd::Xboard, searcher()?, false, false)
         }
-        "--uci" | "uci" if args.len() == 1 => start_front_end(FrontEnd::Uci, searcher()?, false),
+        "--uci" | "uci" if args.len() == 1 => {
+            start_front_end(FrontEnd::Uci, searcher()?, false, false)
+        }
         "perft" => {
             let depth = number_argument(args.get(1), "perft DEPTH", 0..=MAX_PERFT_DEPTH)?;
             let fen = if args.len() > 2 {
@@ -224,26 +230,36 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
             send(table.trim_end());
         }
         "options" => {
-            for option in techniques::OPTIONS {
-                let range = match option.kind {
-                    techniques::OptionKind::Switch => "on|off".to_string(),
-                    techniques::OptionKind::Spin { min, max } => format!("{min}..{max}"),
-                    techniques::OptionKind::Choice(names) => names.join("|"),
-                };
+            // Name, values and default in columns as wide as their longest entry.
+            let mut rows: Vec<[String; 4]> = techniques::OPTIONS
+                .iter()
+                .map(|option| {
+                    let range = match option.kind {
+                        techniques::OptionKind::Switch => "on|off".to_string(),
+                        techniques::OptionKind::Spin { min, max } => format!("{min}..{max}"),
+                        techniques::OptionKind::Choice(names) => names.join("|"),
+                    };
+                    [
+                        option.name.to_string(),
+                        range,
+                        option.default_text(),
+                        option.doc.to_string(),
+                    ]
+                })
+                .collect();
+            rows.push([
+                techniques::PRESET_OPTION.to_string(),
+                techniques::PRESETS.join("|"),
+                "default".to_string(),
+                "set every switch at once".to_string(),
+            ]);
+            let width = |column: usize| rows.iter().map(|row| row[column].len()).max();
+            let [name, range, default] = [0, 1, 2].map(|column| width(column).unwrap_or(0));
+            for [option, values, default_text, doc] in &rows {
                 send(&format!(
-                    "{:<16} {:<28} default {:<15} {}",
-                    option.name,
-                    range,
-                    option.default_text(),
-                    option.doc
+                    "{option:<name$} {values:<range$} default {default_text:<default$} {doc}"
                 ));
             }
-            send(&format!(
-                "{:<16} {:<28} default {:<15} set every switch at once",
-                techniques::PRESET_OPTION,
-                techniques::PRESETS.join("|"),
-                "default"
-            ));
         }
         "selfplay" if args.iter().any(|a| a == "--help" || a == "-h") => {
             send(umax::selfplay::USAGE)
@@ -268,16 +284,20 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
 
 /// Start a front end on standard input. In auto mode the first line decides:
 /// `xboard` or `uci` switch protocol, anything else goes to the console. When
-/// a person is at the terminal the console starts at once.
-fn start_front_end(front_end: FrontEnd, searcher: Searcher, unicode: bool) {
+/// a person is at the terminal the console starts at once (and switches if
+/// its first command is `xboard` or `uci`); so does it when the input is
+/// empty, to say at least who it is. `interactive` reads piped input as typed.
+fn start_front_end(front_end: FrontEnd, searcher: Searcher, unicode: bool, interactive: bool) {
     let mut input = Input::from_stdin();
     match front_end {
         FrontEnd::Xboard => Xboard::new(searcher).run(&mut input),
         FrontEnd::Uci => Uci::new(searcher).run(&mut input, None),
         FrontEnd::Auto => {
             let unicode = unicode && terminal_has_unicode();
+            let mut console = Console::new(searcher, unicode);
+            console.set_interactive(interactive);
             if std::io::stdin().is_terminal() {
-                Console::new(searcher, unicode).run(&mut input, None);
+                run_console(console, &mut input, None);
                 return;
             }
             // Blank lines before the first command do not decide anything.
@@ -285,13 +305,27 @@ fn start_front_end(front_end: FrontEnd, searcher: Searcher, unicode: bool) {
             while first.as_deref().is_some_and(|line| line.trim().is_empty()) {
                 first = input.next_line();
             }
-            match first.as_deref().map(str::trim) {
-                None => {}
-                Some("xboard") => Xboard::new(searcher).run(&mut input),
-                Some("uci") => Uci::new(searcher).run(&mut input, first),
-                Some(_) => Console::new(searcher, unicode).run(&mut input, first),
+            match first.as_deref().and_then(protocol_request) {
+                Some(protocol) => run_protocol(protocol, console.into_searcher(), &mut input),
+                None => run_console(console, &mut input, first),
             }
         }
+    }
+}
+
+/// Run the console; if its first command asks for a protocol, speak that.
+fn run_console(mut console: Console, input: &mut Input, first_line: Option<String>) {
+    if let Some(protocol) = console.run(input, first_line) {
+        run_protocol(protocol, console.into_searcher(), input);
+    }
+}
+
+/// Speak `protocol`, whose first line (`xboard` or `uci`) has been read.
+fn run_protocol(protocol: Protocol, searcher: Searcher, input: &mut Input) {
+    match protocol {
+        Protocol::Xboard => Xboard::new(searcher).run(input),
+        // UCI answers its `uci` with the engine's name and options.
+        Protocol::Uci => Uci::new(searcher).run(input, Some("uci".to_string())),
     }
 }
 

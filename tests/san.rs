@@ -326,7 +326,7 @@ fn moves_typed_in_lower_case() {
     assert_reads(fen, "e1c1", &["o-o-o"]);
     assert_reads(fen, "a1b1", &["ra1b1", "rb1", "Rab1"]);
     assert_reads(fen, "e1d1", &["kd1"]);
-    assert_reads("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1d7", &["qd7", "qxd7+"]);
+    assert_reads("4k3/8/8/8/8/8/8/3QK3 w - - 0 1", "d1d7", &["qd7", "qd7+"]);
     // Pawn captures: `ed5`, and `exd`/`ed` when one capture fits.
     let fen = "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1";
     assert_reads(fen, "e4d5", &["exd5", "ed5", "exd", "ed", "e:d"]);
@@ -347,6 +347,45 @@ fn moves_typed_in_lower_case() {
         "Illegal move: exd (say which piece to promote to, e.g. exd8=Q)",
     );
     assert_reads(fen, "e7d8n", &["exd=N", "exd8n", "ed8n"]);
+}
+
+/// A capture mark on a move that takes nothing is refused, wherever the mark
+/// stands (`Bxc4`, `Bc4x`, `B:c4`), with the move there named; on a capture
+/// (en passant too) it is fine.
+#[test]
+fn a_capture_mark_on_a_quiet_move_is_refused() {
+    let open_diagonal = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+    for text in ["Bc4x", "Bxc4", "B:c4", "bxc4", "Bf1xc4", "Bxc4+"] {
+        assert_refused(
+            open_diagonal,
+            text,
+            &format!(
+                "Illegal move: {text} (x marks a capture, but there is nothing to take on c4; the move there is Bc4)"
+            ),
+        );
+    }
+    assert_reads(open_diagonal, "f1c4", &["Bc4", "bc4", "Bfc4"]);
+    assert_refused(
+        START_FEN,
+        "Nxf3",
+        "Illegal move: Nxf3 (x marks a capture, but there is nothing to take on f3; the move there is Nf3)",
+    );
+    assert_refused(
+        START_FEN,
+        "e2xe4",
+        "Illegal move: e2xe4 (x marks a capture, but there is nothing to take on e4; the move there is e4)",
+    );
+    // Real captures keep their mark, the en-passant one too.
+    assert_reads(
+        "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1",
+        "e4d5",
+        &["exd5", "e4xd5", "exd5x"],
+    );
+    assert_reads(
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        "e5d6",
+        &["exd6", "exd6e.p.", "e:d6"],
+    );
 }
 
 /// A move typed with caps lock on is read in lower case when it is no move as

@@ -372,7 +372,7 @@ pub fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
         .chars()
         .filter(|&c| c != 'x' && c != ':' && c != '-')
         .collect();
-    match letters.as_slice() {
+    let mv = match letters.as_slice() {
         // A lower-case `b` is both the b-file and, as people type, the bishop
         // (`bc4` could be bxc4 or Bc4). We decide by legality, and SAN's own
         // rule breaks the tie: a lower-case letter is a file, so when the b-pawn
@@ -404,7 +404,21 @@ pub fn parse_san(board: &Board, text: &str) -> Result<Move, MoveError> {
             read_san_fields(board, original, kind, rest)
         }
         _ => read_san_fields(board, original, PieceKind::Pawn, &letters),
+    }?;
+    // A capture mark (`x` or `:`, wherever it stands: `Bxc4`, `Bc4x`) on a
+    // move that takes nothing is a mistake worth a word, not a move to guess.
+    let takes = !board.piece_at(mv.to).is_empty() || mv.kind == MoveKind::EnPassant;
+    if core.contains(['x', ':']) && !takes {
+        return Err(illegal(
+            original,
+            format!(
+                "x marks a capture, but there is nothing to take on {}; the move there is {}",
+                mv.to,
+                san(board, mv)
+            ),
+        ));
     }
+    Ok(mv)
 }
 
 /// Why castling was refused.
