@@ -1,6 +1,7 @@
 //! The `umax` binary: parse the command line and pick what to run.
 
 use std::io::IsTerminal;
+use std::path::Path;
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -18,10 +19,11 @@ use umax::xboard::Xboard;
 const USAGE: &str = "\
 usage: umax [--hash MB] [--ascii] [--interactive] [--set NAME=VALUE]... [--xboard | --uci]
        umax perft DEPTH [FEN]
-       umax bench [DEPTH] [--stats] [--set NAME=VALUE]...
+       umax bench [DEPTH] [--stats] [--set NAME=VALUE]... [--svg FILE]
        umax epd FILE [--time SECONDS | --depth PLIES | --nodes N] [--stats] [--set NAME=VALUE]...
        umax epd FILE --search beal [--time SECONDS | --depth D | --nodes N] [--matev 1|2]
        umax lab A-SPEC B-SPEC [--depth PLIES | --time SECONDS] [--positions FILE] [--per-position]
+                [--svg FILE]
        umax selfplay --a SPEC --b SPEC [--tc BASE+INC] [--games N] ... (selfplay --help)
        umax options
        umax tune PGN... [--out FILE] [--iterations N] [--skip-plies N] ... (tune --help)
@@ -33,6 +35,9 @@ no switches). A SPEC is such settings separated by commas ('preset=plain,null=on
 'umax lab' compares two specs on the same positions (the 30 bench positions,
 or an EPD/FEN file), with a paired t-test per position; the spec 'beal' (or
 'beal,matev=2') runs Beal's 1986 search instead of umax's.
+--svg FILE draws a picture: for lab, nodes to depth of both specs with the
+EBF and B/A with its 95 % interval; for bench, where the nodes go and the
+fail-high-first rates per depth (selfplay --worth takes --svg too).
 
 With no command umax starts the console; if the first line it reads is
 'xboard' or 'uci' it speaks that protocol instead, so GUIs need no flags.
@@ -130,12 +135,16 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
             tools::perft(&board, depth);
         }
         "bench" => {
+            let svg = take_option(&mut args, "--svg").map_err(with_help)?;
             let depth = match args.get(1) {
                 Some(_) => number_argument(args.get(1), "bench DEPTH", 1..=MAX_PLIES)?,
                 None => tools::DEFAULT_BENCH_DEPTH,
             };
             let log2 = searcher()?.table().len().trailing_zeros();
-            tools::bench_with(&settings, depth, log2, show_stats);
+            let result = tools::bench_with(&settings, depth, log2, show_stats);
+            if let Some(path) = svg {
+                tools::write_bench_svg(Path::new(&path), &result, &settings, depth)?;
+            }
         }
         "epd" => {
             let search = take_option(&mut args, "--search").map_err(with_help)?;
@@ -192,6 +201,7 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
         "lab" => {
             let positions_file = take_option(&mut args, "--positions").map_err(with_help)?;
             let per_position = take_flag(&mut args, "--per-position");
+            let svg = take_option(&mut args, "--svg").map_err(with_help)?;
             let (Some(a_spec), Some(b_spec)) = (args.get(1), args.get(2)) else {
                 return Err("lab needs A-SPEC and B-SPEC (e.g. umax lab default null=off)".into());
             };
@@ -226,7 +236,15 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
                 Some(_) => searcher()?.table().len().trailing_zeros(),
                 None => lab::LAB_TABLE_LOG2,
             };
-            let table = lab::lab_with(a_spec, b_spec, &positions, &limits, log2, per_position)?;
+            let table = lab::lab_with_svg(
+                a_spec,
+                b_spec,
+                &positions,
+                &limits,
+                log2,
+                per_position,
+                svg.as_deref().map(Path::new),
+            )?;
             send(table.trim_end());
         }
         "options" => {

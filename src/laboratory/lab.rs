@@ -22,7 +22,9 @@
 //! which weighs every position alike however big its tree (the t-test on
 //! log nodes gives its confidence interval). `--positions FILE` reads the
 //! positions from an EPD or FEN file instead of the 30 bench positions, and
-//! `--per-position` lists every pair.
+//! `--per-position` lists every pair. `--svg FILE` draws the comparison
+//! ([`lab_with_svg`]): nodes to depth of both settings on a log scale with
+//! the EBF, and B/A per depth with its 95 % interval.
 //!
 //! ## Beal's search
 //! A spec `beal` (or `beal,matev=2`) runs Beal's 1986 tactics search
@@ -32,6 +34,7 @@
 //! its deepening loop) and time, and how often the two choose the same move.
 
 use std::fmt::Write;
+use std::path::Path;
 use std::time::Duration;
 
 use crate::board::{Board, Move};
@@ -449,6 +452,30 @@ pub fn lab_with(
     log2_entries: u32,
     per_position: bool,
 ) -> Result<String, String> {
+    lab_with_svg(
+        a_spec,
+        b_spec,
+        positions,
+        limits,
+        log2_entries,
+        per_position,
+        None,
+    )
+}
+
+/// [`lab_with`], and with `svg` (`umax lab ... --svg FILE`) the picture of the
+/// comparison ([`svg::lab_svg`](crate::laboratory::svg::lab_svg)) written to
+/// that file: nodes to depth on a log scale with the EBF, and B/A per depth
+/// with its 95 % interval.
+pub fn lab_with_svg(
+    a_spec: &str,
+    b_spec: &str,
+    positions: &[LabPosition],
+    limits: &Limits,
+    log2_entries: u32,
+    per_position: bool,
+    svg: Option<&Path>,
+) -> Result<String, String> {
     let fens: Vec<&str> = positions.iter().map(|p| p.fen.as_str()).collect();
     let run_a =
         run_spec(a_spec, &fens, limits, log2_entries).map_err(|e| format!("A-SPEC: {e}"))?;
@@ -464,6 +491,9 @@ pub fn lab_with(
     if per_position {
         text.push('\n');
         text.push_str(&per_position_table(positions, &run_a, &run_b));
+    }
+    if let Some(path) = svg {
+        crate::laboratory::svg::save(path, &crate::laboratory::svg::lab_svg(&run_a, &run_b))?;
     }
     Ok(text)
 }

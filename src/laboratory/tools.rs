@@ -7,7 +7,9 @@
 //!   compared line by line.
 //! * `umax bench [DEPTH]` searches a fixed list of positions to a fixed depth
 //!   with a fresh hash table. Its node count is a *signature*: it changes only
-//!   when the search changes. Its nodes per second measure speed.
+//!   when the search changes. Its nodes per second measure speed. `--stats`
+//!   adds the search's statistics, and `--svg FILE` draws them
+//!   ([`write_bench_svg`]).
 //! * `umax epd FILE` runs a test suite (best move `bm` / avoid move `am`) and
 //!   reports how many positions the engine solves, and how soon: a position
 //!   is *solved by* a time (or node count, or depth) if every iteration
@@ -100,6 +102,9 @@ pub struct BenchResult {
     pub nodes: u64,
     /// Time spent searching them.
     pub elapsed: Duration,
+    /// The search statistics added up over the positions, iteration by
+    /// iteration (what `--stats` prints and `--svg` draws).
+    pub stats: SearchStats,
 }
 
 /// Search every bench position to `depth` with a freshly cleared table of
@@ -156,7 +161,34 @@ pub fn bench_with(
         "Nodes/second: {}",
         (nodes as f64 / seconds) as u64
     ));
-    BenchResult { nodes, elapsed }
+    BenchResult {
+        nodes,
+        elapsed,
+        stats,
+    }
+}
+
+/// `umax bench [DEPTH] --stats --svg FILE`: draw `result` (a bench to
+/// `depth` under `settings`) into `path`: where the nodes go and the
+/// fail-high-first rates per depth ([`svg::bench_svg`](crate::laboratory::svg::bench_svg)).
+pub fn write_bench_svg(
+    path: &std::path::Path,
+    result: &BenchResult,
+    settings: &Settings,
+    depth: u32,
+) -> Result<(), String> {
+    use crate::laboratory::svg;
+    let caption = format!(
+        "{} bench positions to depth {depth} under '{}', each from an empty table: {} nodes, mean EBF {} (last 4 iterations)",
+        BENCH_POSITIONS.len(),
+        settings.to_spec(),
+        svg::thousands(result.nodes),
+        result
+            .stats
+            .mean_branching_factor(4)
+            .map_or("-".to_string(), |ebf| format!("{ebf:.2}"))
+    );
+    svg::save(path, &svg::bench_svg(&result.stats, &caption))
 }
 
 /// One EPD test position: a board, its best moves and moves to avoid.

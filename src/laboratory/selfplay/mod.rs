@@ -26,7 +26,8 @@
 //! * **The worth table.** `--worth` plays the default against each technique
 //!   of the search laboratory turned off (or set to its alternative) and prints
 //!   a markdown table: what each technique is worth here, or "not resolved"
-//!   when the error bars are wider than the effect.
+//!   when the error bars are wider than the effect; `--svg FILE` draws it,
+//!   each technique's Elo with its 95 % error bar.
 
 pub mod referee;
 pub mod stats;
@@ -41,6 +42,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::pgn_date_today;
 use crate::input::{take_flag, take_option};
+use crate::laboratory::svg::WorthBar;
 use crate::openings::{self, StartPosition};
 use crate::search::techniques::worth_rows;
 use crate::search::{Searcher, Settings};
@@ -65,7 +67,8 @@ usage: umax selfplay --a SPEC --b SPEC [--tc BASE+INC | --nodes N | --depth D]
                      [--games N] [--concurrency C] [--openings FILE]
                      [--sprt ELO0,ELO1[,ALPHA,BETA]] [--hash MB] [--pgn FILE]
                      [--max-plies N] [--seed S]
-       umax selfplay --worth [--tc BASE+INC | --nodes N | --depth D] [--games N] ...
+       umax selfplay --worth [--tc BASE+INC | --nodes N | --depth D] [--games N]
+                     [--svg FILE] ...
 
 SPEC is a list of search settings ('null=off,lmr=off', 'preset=plain');
 '' or 'default' is the default. --tc is in seconds (default 10+0.1). Games
@@ -73,7 +76,9 @@ come in pairs, each opening once with each colour (58 built-in openings, or
 FEN/EPD/SAN lines from --openings; --seed S shuffles their order). --games
 defaults to two per opening, or 20000 with --sprt, whose bounds are in
 normalized Elo (alpha and beta default to 0.05). --max-plies ends a game
-as a draw after that many plies. Elo is A's, with a 95 % interval.";
+as a draw after that many plies. Elo is A's, with a 95 % interval. With
+--worth, --svg FILE draws the worth table: each technique's Elo with its
+95 % error bar.";
 
 /// Everything a match needs to know.
 #[derive(Clone, Debug)]
@@ -461,8 +466,8 @@ pub fn format_elo(estimate: &EloEstimate) -> String {
     }
 }
 
-/// The one-line progress report: games, W/D/L, time forfeits, Elo ± error,
-/// LLR. The forfeits are there so that a run stopped before its summary
+/// The one-line progress report: games, W/D/L, time forfeits, Elo ± error
+/// (`—` while it is not finite), LLR. The forfeits are there so that a run stopped before its summary
 /// still shows whether either side lost on time.
 pub fn progress_line(tally: &Tally, games: u64, sprt: Option<&Sprt>, llr: Option<f64>) -> String {
     let g = &tally.games;
@@ -475,8 +480,15 @@ pub fn progress_line(tally: &Tally, games: u64, sprt: Option<&Sprt>, llr: Option
         tally.forfeits_a,
         tally.forfeits_b
     );
-    if let Some(estimate) = tally.elo() {
-        line.push_str(&format!("  Elo {}", format_elo(&estimate)));
+    // Until both the Elo and its interval are finite (after the first games
+    // one side has usually scored everything: -inf ± inf), there is no
+    // figure to show yet.
+    match tally
+        .elo()
+        .filter(|estimate| estimate.elo.is_finite() && estimate.error().is_finite())
+    {
+        Some(estimate) => line.push_str(&format!("  Elo {}", format_elo(&estimate))),
+        None => line.push_str("  Elo —"),
     }
     if let Some(sprt) = sprt {
         line.push_str(&format!(
@@ -628,6 +640,25 @@ pub struct WorthRow {
     pub lab: Option<String>,
 }
 
+/// The worth table's rows as [`worth_svg`](crate::laboratory::svg::worth_svg)
+/// draws them: the default's Elo against each alternative with its 95 %
+/// interval (from the game pairs, or from the games while no pair is done).
+pub fn worth_bars(rows: &[WorthRow]) -> Vec<WorthBar> {
+    rows.iter()
+        .map(|row| {
+            let estimate = row.report.tally.elo();
+            WorthBar {
+                technique: row.technique.clone(),
+                alternative: row.alternative.clone(),
+                elo: estimate.map(|e| e.elo),
+                lower: estimate.map_or(0.0, |e| e.lower),
+                upper: estimate.map_or(0.0, |e| e.upper),
+                games: row.report.tally.games.games(),
+            }
+        })
+        .collect()
+}
+
 /// The worth table in markdown: Elo is the default's against the alternative,
 /// i.e. what the technique is worth (negative: the alternative is stronger).
 pub fn worth_table(rows: &[WorthRow], limit: &ThinkingLimit) -> String {
@@ -690,8 +721,12 @@ pub fn main(args: &[String], hash_megabytes: Option<usize>) -> Result<(), String
     let pgn = text(&mut args, "--pgn")?;
     let max_plies = text(&mut args, "--max-plies")?;
     let seed = text(&mut args, "--seed")?;
+    let svg = text(&mut args, "--svg")?;
     if let Some(unknown) = args.first() {
         return Err(format!("selfplay: unknown argument '{unknown}'\n{USAGE}"));
+    }
+    if svg.is_some() && !worth {
+        return Err("selfplay: --svg draws the worth table; it needs --worth".to_string());
     }
 
     let limit = match (tc, nodes, depth) {
@@ -737,7 +772,7 @@ pub fn main(args: &[String], hash_megabytes: Option<usize>) -> Result<(), String
     };
     interrupt::install();
     if worth {
-        return run_worth(&mut options);
+        return run_worth(&mut options, svg.as_deref().map(std::path::Path::new));
     }
     let report = run_with_progress(&options)?;
     println!("{}", summary(&options, &report));
@@ -764,10 +799,26 @@ fn run_with_progress(options: &MatchOptions) -> Result<MatchReport, String> {
     Ok(report)
 }
 
-/// `--worth`: the default against each technique's alternative, then the table.
-fn run_worth(options: &mut MatchOptions) -> Result<(), String> {
+/// `--worth`: the default against each technique's alternative, then the
+/// table; with `svg`, the picture of the rows so far is written to that file
+/// before the first match (so that a path that cannot be written is an
+/// error before any game) and after each.
+fn run_worth(options: &mut MatchOptions, svg: Option<&std::path::Path>) -> Result<(), String> {
     let techniques = worth_rows();
     let base_pgn = options.pgn.clone();
+    let caption = format!(
+        "umax selfplay --worth: the default against each alternative, {}, up to {} games each; Elo from game pairs",
+        options.limit.describe(),
+        options.games
+    );
+    let draw = |rows: &[WorthRow]| match svg {
+        Some(path) => crate::laboratory::svg::save(
+            path,
+            &crate::laboratory::svg::worth_svg(&worth_bars(rows), &caption),
+        ),
+        None => Ok(()),
+    };
+    draw(&[])?;
     let default_lab = lab_run("default")?;
     let mut rows = Vec::new();
     for (technique, alternative) in techniques {
@@ -792,6 +843,7 @@ fn run_worth(options: &mut MatchOptions) -> Result<(), String> {
             report,
             lab: Some(lab_effect(&default_lab, &lab)),
         });
+        draw(&rows)?;
         if interrupted {
             break;
         }
@@ -951,6 +1003,28 @@ mod tests {
             line.starts_with("games 4/10  +1 =1 -2  forfeits a 1 b 0"),
             "{line}"
         );
+    }
+
+    #[test]
+    fn progress_shows_a_dash_until_the_elo_is_finite() {
+        let tally = |losses, draws, wins| Tally {
+            games: Trinomial {
+                losses,
+                draws,
+                wins,
+            },
+            ..Tally::default()
+        };
+        // No game yet, one loss (-inf), two wins (+inf): nothing to show.
+        for (losses, draws, wins) in [(0, 0, 0), (1, 0, 0), (0, 0, 2)] {
+            let line = progress_line(&tally(losses, draws, wins), 10, None, None);
+            assert!(line.ends_with("  Elo —"), "{line}");
+            assert!(!line.contains("inf"), "{line}");
+        }
+        // A win, a draw and a loss: an even score with a finite interval.
+        let line = progress_line(&tally(1, 1, 1), 10, None, None);
+        assert!(line.contains("  Elo +0.0 ± "), "{line}");
+        assert!(!line.contains('—') && !line.contains("inf"), "{line}");
     }
 
     #[test]
