@@ -709,7 +709,11 @@ fn mop_up_pieces_wins_a_queen_against_a_rook() {
 #[test]
 fn multipv_reports_distinct_lines_in_order_and_the_best_last() {
     // Kiwipete: many moves of different worth; and a position with 2 legal moves.
-    for (fen, lines) in [(KIWIPETE_FEN, 3), ("7k/8/8/8/8/8/6PP/7K w - - 0 1", 8)] {
+    for (fen, lines) in [
+        (KIWIPETE_FEN, 3),
+        ("7k/8/8/8/8/8/6PP/7K w - - 0 1", 4),
+        ("7k/8/8/8/8/8/8/6BK w - - 0 1", 64),
+    ] {
         let board = Board::from_fen(fen).unwrap();
         let mut searcher = Searcher::new(TEST_TABLE_LOG2);
         searcher.set_lines(lines);
@@ -730,14 +734,10 @@ fn multipv_reports_distinct_lines_in_order_and_the_best_last() {
         firsts.sort_by_key(|mv| mv.to_string());
         firsts.dedup();
         assert_eq!(firsts.len(), expected, "{fen}: distinct first moves");
-        // Lines 2.. in order of score, none above the best line's.
+        // In order of score, best first.
         let scores: Vec<i32> = depth_5.iter().rev().map(|info| info.score).collect();
         assert!(
-            scores[1..].windows(2).all(|pair| pair[0] >= pair[1]),
-            "{fen}: {scores:?}"
-        );
-        assert!(
-            scores[1..].iter().all(|&score| score <= scores[0] + 1),
+            scores.windows(2).all(|pair| pair[0] >= pair[1]),
             "{fen}: {scores:?}"
         );
         assert_eq!(
@@ -783,4 +783,44 @@ fn a_long_iteration_reports_the_move_it_searches_about_once_a_second() {
             "{report:?}"
         );
     }
+}
+
+#[test]
+fn a_stopped_multipv_search_ends_with_distinct_lines_and_the_move_played_last() {
+    let board = Board::from_fen(KIWIPETE_FEN).unwrap();
+    let mut shown_again = 0;
+    for nodes in (0..30).map(|i| 2_000 + i * 9_973) {
+        let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+        searcher.set_lines(3);
+        let mut recorder = Recorder::default();
+        let result = searcher.think(&board, &[], &Limits::nodes(nodes), &mut recorder);
+        let last_three = &recorder.reports[recorder.reports.len() - 3..];
+        let ranks: Vec<usize> = last_three.iter().map(|info| info.multipv).collect();
+        assert_eq!(ranks, [3, 2, 1], "nodes {nodes}");
+        let mut firsts: Vec<_> = last_three.iter().map(|info| info.pv[0]).collect();
+        assert_eq!(firsts[2], result.best_move.unwrap(), "nodes {nodes}");
+        firsts.sort_by_key(|mv| mv.to_string());
+        firsts.dedup();
+        assert_eq!(firsts.len(), 3, "nodes {nodes}: {last_three:?}");
+        // One finished iteration: the same depth, scores in order.
+        assert!(
+            last_three
+                .iter()
+                .all(|info| info.depth == last_three[0].depth)
+        );
+        assert!(last_three[0].score <= last_three[1].score);
+        assert!(last_three[1].score <= last_three[2].score);
+        // Nothing of an unfinished iteration is shown: stopped in one, the
+        // last finished iteration's lines are shown again, and its move played.
+        let reports = &recorder.reports;
+        let deepest = reports.iter().map(|info| info.depth).max();
+        assert_eq!(deepest, Some(last_three[0].depth), "nodes {nodes}");
+        let same = |a: &SearchInfo, b: &SearchInfo| {
+            (a.multipv, a.depth, &a.pv) == (b.multipv, b.depth, &b.pv)
+        };
+        if let Some(before) = reports.len().checked_sub(6).map(|at| &reports[at..at + 3]) {
+            shown_again += usize::from(before.iter().zip(last_three).all(|(a, b)| same(a, b)));
+        }
+    }
+    assert!(shown_again > 10, "{shown_again} of 30");
 }

@@ -723,3 +723,110 @@ fn carriage_returns_and_control_characters() {
     );
     sync(&mut engine);
 }
+
+/// The `info` lines of `lines` at `depth` that carry `multipv`: (rank, score, first move).
+fn multipv_lines(lines: &[String], depth: u32) -> Vec<(usize, i32, String)> {
+    let prefix = format!("info depth {depth} ");
+    lines
+        .iter()
+        .filter(|line| line.starts_with(&prefix) && line.contains(" multipv "))
+        .map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let after = |key: &str| words[words.iter().position(|w| *w == key).unwrap() + 1];
+            assert_eq!(after("score"), "cp", "{line}");
+            let score_at = words.iter().position(|w| *w == "cp").unwrap() + 1;
+            (
+                after("multipv").parse().unwrap(),
+                words[score_at].parse().unwrap(),
+                after("pv").to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn multipv_reports_the_best_lines_each_iteration_and_plays_the_first() {
+    let mut engine = start_uci();
+    engine.send("setoption name MultiPV value 3");
+    engine
+        .send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+    engine.send("go depth 5");
+    let (before, best) = wait_for_bestmove(&mut engine);
+    let lines = multipv_lines(&before, 5);
+    // Ranks 3, 2, 1: the best line last, with the move played.
+    let ranks: Vec<usize> = lines.iter().map(|line| line.0).collect();
+    assert_eq!(ranks, [3, 2, 1], "{before:?}");
+    assert_eq!(lines[2].2, best);
+    assert!(
+        lines[0].1 <= lines[1].1 && lines[1].1 <= lines[2].1,
+        "{lines:?}"
+    );
+    let mut moves: Vec<&String> = lines.iter().map(|line| &line.2).collect();
+    moves.sort();
+    moves.dedup();
+    assert_eq!(moves.len(), 3, "{lines:?}");
+    // Back to one line: no `multipv` in the lines; out of range is clamped.
+    engine.send("setoption name MultiPV value 1");
+    engine.send("go depth 3");
+    let (before, _) = wait_for_bestmove(&mut engine);
+    assert!(
+        before.iter().all(|line| !line.contains("multipv")),
+        "{before:?}"
+    );
+    engine.send("setoption name MultiPV value 500");
+    engine.send("position startpos");
+    engine.send("go depth 2");
+    let (before, _) = wait_for_bestmove(&mut engine);
+    assert_eq!(
+        multipv_lines(&before, 2).len(),
+        20,
+        "every legal move has its line"
+    );
+    engine.send("setoption name MultiPV value many");
+    assert!(engine.line().starts_with("info string MultiPV: "));
+}
+
+#[test]
+fn go_searchmoves_searches_only_the_moves_listed() {
+    let mut engine = start_uci();
+    engine.send("position startpos");
+    // The transcript answered e2e4.
+    engine.send("go depth 6 searchmoves a2a3 h2h3");
+    let (before, best) = wait_for_bestmove(&mut engine);
+    assert!(["a2a3", "h2h3"].contains(&best.as_str()), "{before:?}");
+    for line in before.iter().filter(|line| line.contains(" pv ")) {
+        let first = line
+            .split(" pv ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap();
+        assert!(["a2a3", "h2h3"].contains(&first), "{line}");
+    }
+    // Illegal and unparsable moves are reported and left out; other `go`
+    // words may follow the list.
+    engine.send("go searchmoves e7e5 zz b1c3 depth 4");
+    let (before, best) = wait_for_bestmove(&mut engine);
+    assert_eq!(best, "b1c3", "{before:?}");
+    let reported = before
+        .iter()
+        .filter(|l| l.starts_with("info string searchmoves "))
+        .count();
+    assert_eq!(reported, 2, "{before:?}");
+    assert!(
+        before.iter().any(|line| line.starts_with("info depth 4 ")),
+        "{before:?}"
+    );
+    // None left: said so, and no move.
+    engine.send("go depth 3 searchmoves e7e5");
+    let (before, best) = wait_for_bestmove(&mut engine);
+    assert_eq!(best, "0000");
+    assert!(
+        before
+            .last()
+            .unwrap()
+            .contains("searchmoves lists no legal move"),
+        "{before:?}"
+    );
+}

@@ -78,8 +78,9 @@ fn protover_2_announces_the_features_then_answers_ping() {
         env!("CARGO_PKG_VERSION")
     );
     assert_eq!(features, expected);
-    // Then one `feature option=` for each strength option and one for the
-    // laboratory's switches, all in one spec (`Lab`), and done.
+    // Then one `feature option=` for each strength option, MultiPV (for
+    // analysis) and one for the laboratory's switches, all in one spec
+    // (`Lab`), and done.
     let (options, _) = engine.until("feature done=1", |line| line == "feature done=1");
     assert_eq!(
         options,
@@ -91,6 +92,7 @@ fn protover_2_announces_the_features_then_answers_ping() {
                 umax::search::strength::MIN_ELO,
                 umax::search::strength::MAX_ELO
             ),
+            "feature option=\"MultiPV -spin 1 1 64\"".to_string(),
             "feature option=\"Lab -string \"".to_string(),
         ]
     );
@@ -1132,4 +1134,36 @@ fn an_over_long_line_is_refused_without_keeping_it() {
     if let Some(kilobytes) = engine.resident_kilobytes() {
         assert!(kilobytes < 40_000, "{kilobytes} KiB resident");
     }
+}
+
+#[test]
+fn option_multipv_shows_the_best_lines_in_analysis_only() {
+    let mut engine = start_xboard();
+    engine.send("option MultiPV=3");
+    engine.send("new");
+    engine.send("force");
+    engine.send("post");
+    engine.send("analyze");
+    std::thread::sleep(Duration::from_millis(700));
+    engine.send("exit");
+    let thinking = ping(&mut engine, 1);
+    // Each depth shown three times, with three different first moves.
+    let depth_3: Vec<&String> = thinking.iter().filter(|l| l.starts_with("3 ")).collect();
+    assert!(depth_3.len() >= 3, "{thinking:?}");
+    let mut firsts: Vec<&str> = depth_3
+        .iter()
+        .map(|l| l.split_whitespace().nth(4).unwrap())
+        .collect();
+    firsts.sort();
+    firsts.dedup();
+    assert_eq!(firsts.len(), 3, "{depth_3:?}");
+    // A game move thinks on one line: one line per depth.
+    engine.send("new");
+    engine.send("sd 4");
+    engine.send("go");
+    let (thinking, _) = wait_for_move(&mut engine);
+    let depth_3 = thinking.iter().filter(|l| l.starts_with("3 ")).count();
+    assert_eq!(depth_3, 1, "{thinking:?}");
+    engine.send("option MultiPV=x");
+    assert!(engine.line().starts_with("Error (MultiPV: "));
 }

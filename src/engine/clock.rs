@@ -83,6 +83,8 @@ pub struct Limits {
     /// the network's), taken off [`Limits::move_time`] and off the clock's
     /// time left before the move's time is worked out (UCI `Move Overhead`).
     pub move_overhead: Duration,
+    /// Search only these root moves (UCI `go searchmoves`); all if empty.
+    pub search_moves: Vec<crate::board::Move>,
 }
 
 impl Limits {

@@ -57,6 +57,9 @@ const MAX_MILLISECONDS: i64 = MAX_SECONDS as i64 * 1000;
 /// xboard offers the same option.
 pub const LAB_OPTION: &str = "Lab";
 
+/// The most best lines `MultiPV` may ask for.
+pub const MAX_MULTIPV: usize = 64;
+
 /// How UCI writes an empty string value (`default <empty>`).
 pub const EMPTY_STRING: &str = "<empty>";
 
@@ -169,6 +172,9 @@ impl Uci {
                     StrengthOptions::ELO_NAME
                 ));
                 send(&format!(
+                    "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+                ));
+                send(&format!(
                     "option name {MOVE_OVERHEAD_OPTION} type spin default \
                      {DEFAULT_MOVE_OVERHEAD_MS} min 0 max {MAX_MOVE_OVERHEAD_MS}"
                 ));
@@ -218,6 +224,10 @@ impl Uci {
             // The GUI says whether it will send `go ponder`; nothing to set up.
             "ponder" => {}
             "move overhead" => self.set_move_overhead(value.unwrap_or("")),
+            "multipv" => match parse_clamped(value.unwrap_or(""), 1..=MAX_MULTIPV as i64) {
+                Ok(lines) => self.searcher.set_lines(lines as usize),
+                Err(error) => send(&format!("info string MultiPV: {error}")),
+            },
             "stats" => match value.map(str::to_ascii_lowercase).as_deref() {
                 Some("true") => self.show_stats = true,
                 Some("false") => self.show_stats = false,
@@ -301,12 +311,11 @@ impl Uci {
         }
     }
 
-    /// `go` after a refused `position`: say why there is nothing to search,
-    /// wait for `stop` if the GUI will send one, and answer `bestmove 0000`.
-    fn refuse_go(&mut self, refused: &str, limits: &Limits, input: &mut Input) {
-        send(&format!(
-            "info string No position to search: the last position was refused ({refused})"
-        ));
+    /// `go` with nothing to search (after a refused `position`, or with no
+    /// legal move in `searchmoves`): say `why`, wait for `stop` if the GUI
+    /// will send one, and answer `bestmove 0000`.
+    fn refuse_go(&mut self, why: &str, limits: &Limits, input: &mut Input) {
+        send(&format!("info string {why}"));
         let mut listener = UciListener {
             input,
             stopped: false,
@@ -316,6 +325,20 @@ impl Uci {
         listener.wait_until_bestmove_allowed(limits);
         self.quit |= listener.quit;
         send("bestmove 0000");
+    }
+
+    /// The legal moves among the words after `go searchmoves`; each other
+    /// word is reported and ignored.
+    fn legal_search_moves(&self, listed: &[&str]) -> Vec<Move> {
+        let parsed = listed
+            .iter()
+            .map(|text| parse_coordinate(self.game.board(), text));
+        let reported = |(text, result): (&&str, Result<Move, _>)| {
+            result
+                .map_err(|error| send(&format!("info string searchmoves {}: {error}", quote(text))))
+                .ok()
+        };
+        listed.iter().zip(parsed).filter_map(reported).collect()
     }
 
     fn go(&mut self, arguments: &[&str], input: &mut Input) {
@@ -328,8 +351,20 @@ impl Uci {
         }
         limits.move_overhead = self.move_overhead;
         if let Some(refused) = self.refused_position.clone() {
-            self.refuse_go(&refused, &limits, input);
+            let why = format!("No position to search: the last position was refused ({refused})");
+            self.refuse_go(&why, &limits, input);
             return;
+        }
+        if let Some(listed) = search_moves_listed(arguments) {
+            limits.search_moves = self.legal_search_moves(listed);
+            if limits.search_moves.is_empty() {
+                self.refuse_go(
+                    "No move to search: searchmoves lists no legal move",
+                    &limits,
+                    input,
+                );
+                return;
+            }
         }
         let board = self.game.board().clone();
         let mut listener = UciListener {
@@ -460,6 +495,28 @@ pub fn parse_go(arguments: &[&str], white_to_move: bool) -> (Limits, Vec<String>
     (limits, errors)
 }
 
+/// The words after `searchmoves` in `go`'s arguments, up to the next of
+/// `go`'s keywords; `None` if there is no `searchmoves`.
+fn search_moves_listed<'a>(arguments: &'a [&'a str]) -> Option<&'a [&'a str]> {
+    const GO_KEYWORDS: [&str; 11] = [
+        "wtime",
+        "btime",
+        "winc",
+        "binc",
+        "movestogo",
+        "depth",
+        "nodes",
+        "mate",
+        "movetime",
+        "infinite",
+        "ponder",
+    ];
+    let start = arguments.iter().position(|&word| word == "searchmoves")? + 1;
+    let listed = &arguments[start..];
+    let end = listed.iter().position(|word| GO_KEYWORDS.contains(word));
+    Some(&listed[..end.unwrap_or(listed.len())])
+}
+
 /// One `info` line for a completed iteration.
 pub fn info_line(info: &SearchInfo) -> String {
     let score = match mate_in(info.score) {
@@ -469,8 +526,13 @@ pub fn info_line(info: &SearchInfo) -> String {
     let millis = info.elapsed.as_millis().max(1);
     let nps = info.nodes as u128 * 1000 / millis;
     let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+    // The line's rank only when several lines are searched (MultiPV).
+    let line = match info.multipv {
+        0 => String::new(),
+        rank => format!(" multipv {rank}"),
+    };
     format!(
-        "info depth {} seldepth {} score {score} time {} nodes {} nps {nps} hashfull {} pv {}",
+        "info depth {} seldepth {}{line} score {score} time {} nodes {} nps {nps} hashfull {} pv {}",
         info.depth,
         info.selective_depth,
         info.elapsed.as_millis(),

@@ -40,7 +40,7 @@ use crate::search::{
     techniques::THREADS_OPTION,
 };
 use crate::session::{EngineRole, Outcome, Session};
-use crate::uci::{LAB_OPTION, lab_settings};
+use crate::uci::{LAB_OPTION, MAX_MULTIPV, lab_settings};
 
 /// The features umax announces after `protover 2`. `sigint=0`: xboard must not
 /// interrupt umax with SIGINT (it would end the process). `sigterm` keeps its
@@ -77,6 +77,8 @@ pub struct Xboard {
     /// Our clock, from `time`.
     engine_time: Option<Duration>,
     analyzing: bool,
+    /// Option `MultiPV`: how many best lines analysis shows.
+    analysis_lines: usize,
     /// Set when the position changed while analysing, so analysis restarts.
     analysis_stale: bool,
     /// Inside `edit` mode: the placement being edited.
@@ -108,6 +110,7 @@ impl Xboard {
             level: DEFAULT_LEVEL,
             engine_time: None,
             analyzing: false,
+            analysis_lines: 1,
             analysis_stale: false,
             editing: None,
             refused_position: None,
@@ -167,6 +170,9 @@ impl Xboard {
                 send(&format!(
                     "feature option=\"{} -spin {DEFAULT_ELO} {MIN_ELO} {MAX_ELO}\"",
                     StrengthOptions::ELO_NAME
+                ));
+                send(&format!(
+                    "feature option=\"MultiPV -spin 1 1 {MAX_MULTIPV}\""
                 ));
                 send(&format!("feature option=\"{LAB_OPTION} -string \""));
                 send("feature done=1");
@@ -389,6 +395,16 @@ impl Xboard {
             self.set_lab(value, argument);
             return;
         }
+        if name.trim().eq_ignore_ascii_case("MultiPV") {
+            match parse_clamped(value.trim(), 1..=MAX_MULTIPV as i64) {
+                Ok(lines) => self.analysis_lines = lines as usize,
+                Err(error) => send(&format!(
+                    "Error (MultiPV: {error}): option {}",
+                    quote(argument)
+                )),
+            }
+            return;
+        }
         self.set_switch(name, value, "option", argument);
     }
 
@@ -499,7 +515,10 @@ impl Xboard {
         };
         let board = self.session.game.board().clone();
         let mut listener = XboardListener::new(input, true, true, board);
+        // Option MultiPV: the best lines in analysis; a game move is one line's.
+        self.session.searcher.set_lines(self.analysis_lines);
         self.session.think(&limits, &mut listener);
+        self.session.searcher.set_lines(1);
         self.session.post = listener.post_changed.unwrap_or(self.session.post);
         // A command interrupted the analysis: once it is handled, analyse again
         // (on the same position if it did not change it).

@@ -305,8 +305,10 @@ pub struct Searcher {
     /// The moves the root may search (all when empty): `go searchmoves`, and
     /// the moves not yet in a line of a MultiPV search.
     root_moves: Vec<Move>,
-    /// How many best lines to search and report (MultiPV, 1 normally).
+    /// How many best lines to search and report (MultiPV, 1 normally), and
+    /// the lines of the last iteration that finished them all, the best first.
     lines: usize,
+    lines_found: Vec<SearchInfo>,
     /// The laboratory's switches.
     settings: Settings,
     /// What the last search counted.
@@ -362,6 +364,7 @@ impl Searcher {
             reported: (Duration::ZERO, None),
             root_moves: Vec::new(),
             lines: 1,
+            lines_found: Vec::new(),
             settings: Settings::default(),
             stats: stats::Counters::default(),
             search_stats: SearchStats::default(),
@@ -572,7 +575,8 @@ impl Searcher {
     ) -> SearchResult {
         let start = Instant::now();
         self.start_search(board, history, limits, start);
-        let legal = board.legal_moves();
+        let mut legal = board.legal_moves();
+        legal.retain(|mv| self.root_moves.is_empty() || self.root_moves.contains(mv));
         let mut result = SearchResult {
             best_move: legal.first().copied(),
             ponder_move: None,
@@ -597,14 +601,25 @@ impl Searcher {
             self.root_resume = if plies == 1 { 0 } else { depth - 1 };
             let previous = (plies > 1).then_some(result.info.score);
             let score = self.search_root(depth, root_eval, previous, listener);
-            if self.stopped {
+            if !self.stopped {
+                self.complete_iteration(&mut result, &legal, start, plies, score, &mut stability);
+            }
+            if !self.stopped && self.lines > 1 {
+                self.search_other_lines(&mut result, &legal, start, plies, root_eval, listener);
+            }
+            if self.stopped && self.lines > 1 && !self.lines_found.is_empty() {
+                self.play_last_lines(&mut result, listener);
+                break;
+            } else if self.stopped {
                 self.play_stopped_iteration(&mut result, &legal, start, plies, root_eval, listener);
                 break;
             }
-            self.complete_iteration(&mut result, &legal, start, plies, score, &mut stability);
-            if self.lines > 1 {
-                self.search_other_lines(&legal, start, plies, root_eval, listener);
-            }
+            // From here on a limit may stop the search (all lines of depth 1 are done).
+            self.search_stats.iterations.push(stats::Iteration {
+                depth: plies,
+                elapsed: start.elapsed(),
+                counters: self.counters(),
+            });
             listener.iteration_done(&result.info);
             if self.enough_plies(limits, legal.len(), plies, score, stability) {
                 break;
@@ -633,6 +648,8 @@ impl Searcher {
             .extend_from_slice(&history[history.len() - irreversible..]);
         self.path_keys.push(board.key());
         self.move_stack.clear();
+        self.root_moves.clone_from(&limits.search_moves);
+        self.lines_found.clear();
         self.killers.clear();
         self.path_captures.clear();
         if self.settings.keep_history {
@@ -662,7 +679,7 @@ impl Searcher {
     }
 
     /// Take a completed iteration of `plies` that scored `score`: its best
-    /// move, the line to show, its statistics, and (for switch
+    /// move, the line to show, and (for switch
     /// `time_stability`) the iterations in a row the best move has held and
     /// how far the score fell.
     fn complete_iteration(
@@ -685,11 +702,6 @@ impl Searcher {
         }
         result.info = self.info(start, plies, score);
         self.reported.1 = result.best_move;
-        self.search_stats.iterations.push(stats::Iteration {
-            depth: plies,
-            elapsed: result.info.elapsed,
-            counters: self.counters(),
-        });
     }
 
     /// What an iteration of `plies` cut short leaves to play, reported
@@ -722,24 +734,25 @@ impl Searcher {
         }
     }
 
-    /// MultiPV: after the best line of an iteration of `plies`, the next
-    /// best lines, each the best of the root moves not yet in a line, searched
-    /// with the full window and reported (best last, so that the last line
-    /// shown starts with the move played). A stopped search reports the
-    /// lines it finished.
+    /// MultiPV: after the best line of an iteration of `plies` (`result`),
+    /// the next best lines, each the best of the root moves not yet in a
+    /// line, searched with the full window; all sorted by score (one that
+    /// beats the first line becomes the move to play) and reported but the
+    /// first, which the root driver reports last. If a limit stops it, the
+    /// iteration is left unfinished ([`Searcher::play_last_lines`]).
     fn search_other_lines(
         &mut self,
+        result: &mut SearchResult,
         legal: &[Move],
         start: Instant,
         plies: u32,
         root_eval: Score,
         listener: &mut dyn Listener,
     ) {
-        let best = (self.root_best, self.root_best_score);
-        let mut lines = Vec::new();
-        self.root_moves = legal.to_vec();
+        let mut lines = vec![result.info.clone()];
+        let search_moves = std::mem::replace(&mut self.root_moves, legal.to_vec());
         while let Some(searched) = self.root_best
-            && lines.len() + 1 < self.lines
+            && lines.len() < self.lines
         {
             self.root_moves.retain(|&mv| mv != searched);
             if self.root_moves.is_empty() {
@@ -753,13 +766,33 @@ impl Searcher {
             }
             lines.push(self.info(start, plies, score));
         }
-        self.root_moves.clear();
-        (self.root_best, self.root_best_score) = best;
-        lines.sort_by_key(|line| -line.score);
-        for (rank, line) in lines.iter_mut().enumerate().rev() {
-            line.multipv = rank + 2;
+        self.root_moves = search_moves;
+        if self.stopped {
+            return;
+        }
+        lines.sort_by_key(|line| -line.score); // stable: a tie keeps the first line first
+        for (rank, line) in lines.iter_mut().enumerate() {
+            line.multipv = rank + 1;
+        }
+        for line in lines[1..].iter().rev() {
             listener.iteration_done(line);
         }
+        result.info = lines[0].clone();
+        result.best_move = result.info.pv.first().copied();
+        (self.root_best, self.root_best_score) = (result.best_move, result.info.score);
+        self.reported.1 = result.best_move;
+        self.lines_found = lines;
+    }
+
+    /// MultiPV, stopped in an unfinished iteration: its lines would rank
+    /// moves searched to different depths, so the last finished iteration's
+    /// lines are reported again, the best last, and its best move played.
+    fn play_last_lines(&mut self, result: &mut SearchResult, listener: &mut dyn Listener) {
+        for line in self.lines_found.iter().rev() {
+            listener.iteration_done(line);
+        }
+        result.info = self.lines_found[0].clone();
+        result.best_move = result.info.pv.first().copied();
     }
 
     /// The root's moves from `first` on the move stack, less those it may not

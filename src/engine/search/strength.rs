@@ -282,7 +282,7 @@ impl Searcher {
         // search's statistics.
         let main_nodes = self.nodes;
         let main_stats = self.search_stats.clone();
-        let (candidates, quick_nodes) = self.quick_scores(board, history);
+        let (candidates, quick_nodes) = self.quick_scores(board, history, &limits.search_moves);
         self.nodes = main_nodes + quick_nodes;
         self.search_stats = main_stats;
 
@@ -306,15 +306,22 @@ impl Searcher {
         result
     }
 
-    /// Every legal move with its two-ply score (its reply searched one ply and
-    /// then captures), and the nodes these searches took.
-    fn quick_scores(&mut self, board: &Board, history: &[u64]) -> (Vec<(Move, Score)>, u64) {
+    /// Every legal move (of `search_moves`, if any) with its two-ply score
+    /// (its reply searched one ply and then captures), and the nodes these
+    /// searches took.
+    fn quick_scores(
+        &mut self,
+        board: &Board,
+        history: &[u64],
+        search_moves: &[Move],
+    ) -> (Vec<(Move, Score)>, u64) {
         let mut history = history.to_vec();
         history.push(board.key());
         let mut total_nodes = 0;
         let candidates: Vec<(Move, Score)> = board
             .legal_moves()
             .into_iter()
+            .filter(|mv| search_moves.is_empty() || search_moves.contains(mv))
             .map(|mv| {
                 let mut after = board.clone();
                 after.make_move(mv);
