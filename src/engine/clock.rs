@@ -112,6 +112,47 @@ impl Limits {
         }
     }
 
+    /// The deadlines of a search by umax's time switches
+    /// ([`Limits::deadlines`] shaped by them).
+    ///
+    /// Deviation from micro-Max (switch `time_moves`, 45 in the default): a
+    /// clock that does not say how many moves are left is shared out over
+    /// that many, so a smaller number spends more of the clock early on.
+    ///
+    /// Deviation from micro-Max (switch `half_time_stop`, off by default): on
+    /// a clock, no new iteration starts once half of the hard limit is used
+    /// (seed 002's rule), instead of at the soft limit. Either way, an
+    /// iteration takes several times longer than the last, so one started
+    /// late would be cut off unfinished. A fixed time per move keeps its
+    /// soft limit.
+    pub fn search_deadlines(
+        &self,
+        start: Instant,
+        time_moves: u32,
+        half_time_stop: bool,
+    ) -> Deadlines {
+        let mut limits = self.clone();
+        if let Some(clock) = &mut limits.clock
+            && clock.moves_to_go.is_none()
+        {
+            clock.moves_to_go = Some(time_moves);
+        }
+        let mut deadlines = limits.deadlines(start);
+        if half_time_stop
+            && self.is_on_clock()
+            && let Some(hard) = deadlines.hard
+        {
+            deadlines.soft = Some(start + (hard - start) / 2);
+        }
+        deadlines
+    }
+
+    /// Does the search play on a clock (whose time it shares out itself),
+    /// not a fixed time per move?
+    pub fn is_on_clock(&self) -> bool {
+        self.clock.is_some() && self.move_time.is_none()
+    }
+
     /// The soft and hard time limits of a search starting at `start`, the
     /// move overhead taken off the time per move and off the clock.
     pub fn deadlines(&self, start: Instant) -> Deadlines {
@@ -278,9 +319,100 @@ pub struct Deadlines {
     pub hard: Option<Instant>,
 }
 
+/// Switch `time_stability`: iterations before the soft limit is scaled (the
+/// first few change their best move often and take no time).
+pub const STABILITY_MIN_PLIES: u32 = 5;
+
+/// Switch `time_stability`: the factor on the soft limit, by how many
+/// iterations in a row the best move has stayed the same and by how many
+/// centipawns the score fell in the last one. A best move that just changed
+/// may change again, so it gets more time; one that has held will likely
+/// hold, and the time saved goes to later moves. A falling score means
+/// trouble: look further before playing.
+///
+/// Deviation from micro-Max: micro-Max thinks a fixed share of the clock.
+pub fn stability_factor(stable_iterations: u32, score_drop: i32) -> f64 {
+    let by_stability = match stable_iterations {
+        0 => 1.5,
+        1 => 1.2,
+        2 => 1.0,
+        3 => 0.85,
+        _ => 0.7,
+    };
+    let by_score = if score_drop >= 25 { 1.3 } else { 1.0 };
+    by_stability * by_score
+}
+
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// Limits for a game on a clock: a minute left, no increment.
+    pub(crate) fn a_minute_on_the_clock() -> Limits {
+        Limits {
+            clock: Some(Clock {
+                remaining: Duration::from_secs(60),
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..Limits::default()
+        }
+    }
+
+    #[test]
+    fn half_time_stop_moves_the_soft_limit_to_half_the_hard_limit_on_a_clock() {
+        let start = Instant::now();
+        let clock = a_minute_on_the_clock();
+        // 30 moves to go: the clock's own share, which `deadlines` gives.
+        let plain = clock.search_deadlines(start, 30, false);
+        let half = clock.search_deadlines(start, 30, true);
+        assert_eq!(plain, clock.deadlines(start));
+        assert_eq!(half.hard, plain.hard);
+        let hard = plain.hard.unwrap() - start;
+        assert_eq!(half.soft, Some(start + hard / 2));
+        assert_ne!(half.soft, plain.soft);
+        // A fixed time per move keeps its limits: there is no time to save.
+        let fixed = Limits::move_time(Duration::from_secs(1));
+        assert_eq!(
+            fixed.search_deadlines(start, 30, true),
+            fixed.deadlines(start)
+        );
+    }
+
+    #[test]
+    fn time_moves_shares_a_clock_without_moves_to_go_over_that_many_moves() {
+        let start = Instant::now();
+        let clock = a_minute_on_the_clock();
+        assert_eq!(
+            clock.search_deadlines(start, DEFAULT_MOVES_TO_GO, false),
+            clock.deadlines(start),
+            "the clock's own default"
+        );
+        let soft = |moves| clock.search_deadlines(start, moves, false).soft.unwrap();
+        assert!(soft(50) < soft(45) && soft(45) < soft(30));
+        // A clock that says how many moves are left keeps its own count.
+        let mut forty = clock.clone();
+        forty.clock.as_mut().unwrap().moves_to_go = Some(40);
+        assert_eq!(
+            forty.search_deadlines(start, 50, false),
+            forty.deadlines(start)
+        );
+        // So does a fixed time per move.
+        let fixed = Limits::move_time(Duration::from_secs(1));
+        assert_eq!(
+            fixed.search_deadlines(start, 50, false),
+            fixed.deadlines(start)
+        );
+    }
+
+    #[test]
+    fn stability_gives_more_time_while_the_best_move_changes_or_the_score_falls() {
+        assert!(stability_factor(0, 0) > stability_factor(2, 0));
+        assert!(stability_factor(2, 0) > stability_factor(4, 0));
+        assert!(stability_factor(4, 30) > stability_factor(4, 0));
+        // Never past the hard limit (three times the soft one).
+        assert!(stability_factor(0, 1000) < HARD_LIMIT_FACTOR as f64);
+    }
 
     #[test]
     fn budget_never_exceeds_the_clock() {

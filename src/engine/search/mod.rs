@@ -58,7 +58,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Move, Square};
-use crate::clock::{Deadlines, Limits};
+use crate::clock::{Deadlines, Limits, STABILITY_MIN_PLIES, stability_factor};
 use crate::eval::{self, Score};
 use crate::table::{self, Bound, TranspositionTable, usable_megabytes};
 
@@ -282,7 +282,7 @@ pub struct Searcher {
     deadlines: Deadlines,
     /// Switch `time_stability` on a clock: when the deadlines were set, and
     /// the soft limit's share of the time from then on, to be stretched or
-    /// shrunk by [`stability_factor`].
+    /// shrunk by [`stability_factor`](crate::clock::stability_factor).
     soft_budget: Option<(Instant, Duration)>,
     /// While pondering: the limits that apply from `ponderhit` on.
     limits_after_ponder_hit: Option<Limits>,
@@ -1037,9 +1037,10 @@ impl Searcher {
     /// search's start, or at `ponderhit`), and the soft budget that switch
     /// `time_stability` scales.
     fn set_deadlines(&mut self, limits: &Limits, start: Instant) {
-        self.deadlines = deadlines(&self.settings, limits, start);
+        let (time_moves, half_time_stop) = (self.settings.time_moves, self.settings.half_time_stop);
+        self.deadlines = limits.search_deadlines(start, time_moves as u32, half_time_stop);
         self.soft_budget = match self.deadlines.soft {
-            Some(soft) if self.settings.time_stability && is_on_clock(limits) => {
+            Some(soft) if self.settings.time_stability && limits.is_on_clock() => {
                 Some((start, soft - start))
             }
             _ => None,
@@ -1103,65 +1104,6 @@ impl Searcher {
     }
 }
 
-/// The soft and hard time limits of a search starting at `start`
-/// ([`Limits::deadlines`]).
-///
-/// Deviation from micro-Max (switch `half_time_stop`, off by default): on a
-/// clock, no new iteration starts once half of the hard limit is used (seed
-/// 002's rule), instead of at umax's soft limit (`clock.rs`). Either way, an
-/// iteration takes several times longer than the last, so one started late
-/// would be cut off unfinished. A fixed time per move keeps its soft limit.
-///
-/// Deviation from micro-Max (switch `time_moves`, 45 in the default): a clock
-/// that does not say how many moves are left is shared out over that many,
-/// so a smaller number spends more of the clock early in the game.
-fn deadlines(settings: &Settings, limits: &Limits, start: Instant) -> Deadlines {
-    let mut limits = limits.clone();
-    if let Some(clock) = &mut limits.clock
-        && clock.moves_to_go.is_none()
-    {
-        clock.moves_to_go = Some(settings.time_moves as u32);
-    }
-    let mut deadlines = limits.deadlines(start);
-    if settings.half_time_stop
-        && is_on_clock(&limits)
-        && let Some(hard) = deadlines.hard
-    {
-        deadlines.soft = Some(start + (hard - start) / 2);
-    }
-    deadlines
-}
-
-/// Does the search play on a clock (whose time it shares out itself), not a
-/// fixed time per move?
-fn is_on_clock(limits: &Limits) -> bool {
-    limits.clock.is_some() && limits.move_time.is_none()
-}
-
-/// Switch `time_stability`: iterations before the soft limit is scaled (the
-/// first few change their best move often and take no time).
-const STABILITY_MIN_PLIES: u32 = 5;
-
-/// Switch `time_stability`: the factor on the soft limit, by how many
-/// iterations in a row the best move has stayed the same and by how many
-/// centipawns the score fell in the last one. A best move that just changed
-/// may change again, so it gets more time; one that has held will likely
-/// hold, and the time saved goes to later moves. A falling score means
-/// trouble: look further before playing.
-///
-/// Deviation from micro-Max: micro-Max thinks a fixed share of the clock.
-fn stability_factor(stable_iterations: u32, score_drop: Score) -> f64 {
-    let by_stability = match stable_iterations {
-        0 => 1.5,
-        1 => 1.2,
-        2 => 1.0,
-        3 => 0.85,
-        _ => 0.7,
-    };
-    let by_score = if score_drop >= 25 { 1.3 } else { 1.0 };
-    by_stability * by_score
-}
-
 /// Is `board` (the last of `path_keys`: the game's positions since the last
 /// irreversible move, then the search path) drawn by repetition or the
 /// 50-move rule? Within a search one repetition is enough: a position that
@@ -1182,74 +1124,10 @@ pub(crate) fn draw_by_rule(board: &Board, path_keys: &[u64]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::clock::Clock;
-
-    /// Limits for a game on a clock: a minute left, no increment.
-    fn a_minute_on_the_clock() -> Limits {
-        Limits {
-            clock: Some(Clock {
-                remaining: Duration::from_secs(60),
-                increment: Duration::ZERO,
-                moves_to_go: None,
-            }),
-            ..Limits::default()
-        }
-    }
-
-    #[test]
-    fn half_time_stop_moves_the_soft_limit_to_half_the_hard_limit_on_a_clock() {
-        let start = Instant::now();
-        let clock = a_minute_on_the_clock();
-        // 30 moves to go: the clock's own share, which `clock.deadlines` gives.
-        let off = Settings::from_spec("time_moves=30").unwrap();
-        let on = Settings::from_spec("time_moves=30,half_time_stop=on").unwrap();
-        let plain = deadlines(&off, &clock, start);
-        let half = deadlines(&on, &clock, start);
-        assert_eq!(plain, clock.deadlines(start));
-        assert_eq!(half.hard, plain.hard);
-        let hard = plain.hard.unwrap() - start;
-        assert_eq!(half.soft, Some(start + hard / 2));
-        assert_ne!(half.soft, plain.soft);
-        // A fixed time per move keeps its limits: there is no time to save.
-        let fixed = Limits::move_time(Duration::from_secs(1));
-        assert_eq!(deadlines(&on, &fixed, start), fixed.deadlines(start));
-    }
-
-    #[test]
-    fn time_moves_shares_a_clock_without_moves_to_go_over_that_many_moves() {
-        let start = Instant::now();
-        let clock = a_minute_on_the_clock();
-        let default = deadlines(&Settings::default(), &clock, start);
-        let thirty = Settings::from_spec("time_moves=30").unwrap();
-        assert_eq!(
-            deadlines(&thirty, &clock, start),
-            clock.deadlines(start),
-            "30 is the clock's own default"
-        );
-        let longer = Settings::from_spec("time_moves=50").unwrap();
-        let shorter = Settings::from_spec("time_moves=30").unwrap();
-        let soft = |settings: &Settings| deadlines(settings, &clock, start).soft.unwrap();
-        assert!(soft(&longer) < default.soft.unwrap());
-        assert!(soft(&shorter) > default.soft.unwrap());
-        // A clock that says how many moves are left keeps its own count.
-        let mut forty = clock.clone();
-        forty.clock.as_mut().unwrap().moves_to_go = Some(40);
-        assert_eq!(deadlines(&longer, &forty, start), forty.deadlines(start));
-        // So does a fixed time per move.
-        let fixed = Limits::move_time(Duration::from_secs(1));
-        assert_eq!(deadlines(&longer, &fixed, start), fixed.deadlines(start));
-    }
+    use crate::clock::tests::a_minute_on_the_clock;
 
     #[test]
     fn time_stability_scales_the_soft_limit_on_a_clock_only() {
-        // More time while the best move changes, less while it holds, more
-        // again when the score falls; never past the hard limit (four times
-        // the soft one).
-        assert!(stability_factor(0, 0) > stability_factor(2, 0));
-        assert!(stability_factor(2, 0) > stability_factor(4, 0));
-        assert!(stability_factor(4, 30) > stability_factor(4, 0));
-        assert!(stability_factor(0, 1000) < 4.0);
-
         let start = Instant::now();
         let clock = a_minute_on_the_clock();
         let mut searcher = Searcher::new(10);
