@@ -236,7 +236,7 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
                 Some(_) => searcher()?.table().len().trailing_zeros(),
                 None => lab::LAB_TABLE_LOG2,
             };
-            let table = lab::lab_with_svg(
+            let table = lab::lab_with(
                 a_spec,
                 b_spec,
                 &positions,

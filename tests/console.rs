@@ -6,36 +6,17 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Engine, MATE_IN_ONE, MATED, STALEMATE, START, play};
+use common::{
+    Engine, MATE_IN_ONE, MATED, STALEMATE, START, fen, looks_like_fen, play, start_console,
+    start_console_with,
+};
 use umax::board::Board;
 use umax::game::san;
-
-/// Start the console (no flags, plain ASCII) and read the greeting and board.
-fn start_console() -> Engine {
-    let mut engine = Engine::start(&["--ascii"]);
-    engine.send("st 0.2");
-    engine.until_exact("Thinking 0.2 s per move.");
-    engine
-}
 
 /// Start the console reading its pipe as typed at a terminal (`--interactive`):
 /// `stop` interrupts a think, a line stops `auto`, end of input stops at once.
 fn start_interactive_console() -> Engine {
-    let mut engine = Engine::start(&["--ascii", "--interactive"]);
-    engine.send("st 0.2");
-    engine.until_exact("Thinking 0.2 s per move.");
-    engine
-}
-
-fn looks_like_fen(line: &str) -> bool {
-    let fields: Vec<&str> = line.split(' ').collect();
-    fields.len() == 6 && fields[0].matches('/').count() == 7
-}
-
-/// Ask for the FEN; returns the lines before it and the FEN.
-fn fen(engine: &mut Engine) -> (Vec<String>, String) {
-    engine.send("fen");
-    engine.until("a FEN", looks_like_fen)
+    start_console_with(&["--interactive"])
 }
 
 /// Play `text` and wait for the engine's answer; returns the answer line.

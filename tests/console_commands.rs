@@ -7,26 +7,7 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Engine, START, stdout, umax};
-
-/// Start the console (plain ASCII, 0.2 s a move).
-fn start_console() -> Engine {
-    let mut engine = Engine::start(&["--ascii"]);
-    engine.send("st 0.2");
-    engine.until_exact("Thinking 0.2 s per move.");
-    engine
-}
-
-fn looks_like_fen(line: &str) -> bool {
-    let fields: Vec<&str> = line.split(' ').collect();
-    fields.len() == 6 && fields[0].matches('/').count() == 7
-}
-
-/// Ask for the FEN; returns the lines before it and the FEN.
-fn fen(engine: &mut Engine) -> (Vec<String>, String) {
-    engine.send("fen");
-    engine.until("a FEN", looks_like_fen)
-}
+use common::{Engine, START, fen, start_console, stdout, umax};
 
 /// Save the game to a fresh temporary file and return the PGN written.
 fn saved_pgn(engine: &mut Engine, name: &str) -> String {

@@ -10,7 +10,7 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use common::{Engine, START};
+use common::{Engine, START, looks_like_fen};
 
 /// Run `umax` with `args` (plus `--ascii --hash 16`) and `env`, feed it all of
 /// `input` and close its input, as `printf ... | umax` does; returns its
@@ -57,11 +57,6 @@ fn run_script(
     };
     let text = reader.join().expect("the reader thread ends");
     (text.lines().map(str::to_string).collect(), status)
-}
-
-fn looks_like_fen(line: &str) -> bool {
-    let fields: Vec<&str> = line.split(' ').collect();
-    fields.len() == 6 && fields[0].matches('/').count() == 7
 }
 
 /// `printf 'perft 4\nquit\n' | umax` counted nothing: `quit` waiting in the

@@ -116,6 +116,7 @@ fn lab_prints_the_paired_comparison_and_every_position() {
         &Limits::depth(4),
         16,
         true,
+        None,
     )
     .unwrap();
     assert!(text.contains("Paired over 3 positions"), "{text}");

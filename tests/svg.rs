@@ -17,14 +17,15 @@ use std::process::Command;
 use std::time::Duration;
 
 use umax::clock::Limits;
-use umax::lab::{LabRun, paired_summary, run_positions};
+use umax::lab::{LabRun, paired_summary, run_positions, same_best_moves};
 use umax::laboratory::svg::{
     WorthBar, bench_svg, compact_count, escape, lab_svg, thousands, worth_svg,
 };
 use umax::search::stats::Counters;
 use umax::search::{SearchStats, Settings};
+use umax::selfplay::referee::ThinkingLimit;
 use umax::selfplay::stats::{Pentanomial, Trinomial};
-use umax::selfplay::{Ending, MatchReport, Tally, WorthRow, worth_bars};
+use umax::selfplay::{Ending, MatchReport, Tally, WorthRow, worth_bars, worth_table};
 use umax::tools::BENCH_POSITIONS;
 
 // ---------------------------------------------------------------------------
@@ -423,12 +424,7 @@ fn the_lab_picture_shows_both_settings_at_every_depth() {
         );
     }
     assert_eq!(of_class(&elements, "same").len(), 1, "the line at 1");
-    let same = a
-        .best_moves
-        .iter()
-        .zip(&b.best_moves)
-        .filter(|(x, y)| x == y)
-        .count();
+    let same = same_best_moves(&a, &b);
     let footer = &of_class(&elements, "footer")[0].text;
     assert!(
         footer.contains(&format!("the same move in {same} of 4.")),
@@ -622,14 +618,37 @@ fn report(pairs: [u64; 5], wins: u64, draws: u64, losses: u64) -> MatchReport {
     }
 }
 
-#[test]
-fn the_worth_picture_of_match_reports_copes_with_every_outcome() {
-    let row = |technique: &str, report| WorthRow {
+/// A row of the worth table: the default against `technique=off`, with
+/// `report` and no lab figure.
+fn row(technique: &str, report: MatchReport) -> WorthRow {
+    WorthRow {
         technique: technique.to_string(),
         alternative: format!("{technique}=off"),
         report,
         lab: None,
-    };
+    }
+}
+
+#[test]
+fn the_worth_table_says_not_resolved_when_the_interval_contains_zero() {
+    let rows = [
+        row("null", report([10, 40, 80, 50, 20], 150, 100, 150)),
+        row("iid", report([3, 52, 130, 41, 4], 100, 260, 100)),
+    ];
+    let table = worth_table(&rows, &ThinkingLimit::Depth(3));
+    let lines: Vec<&str> = table.lines().collect();
+    assert!(lines[0].starts_with("| technique"), "{table}");
+    assert!(!lines[0].contains("lab"), "no lab column without figures");
+    assert_eq!(
+        lines[2],
+        "| null (`null=off`) | +26.1 ± 24.6 | 400 | 150/100/150 | resolved |"
+    );
+    assert!(lines[3].ends_with("| not resolved |"), "{table}");
+    assert!(table.contains("depth 3"), "{table}");
+}
+
+#[test]
+fn the_worth_picture_of_match_reports_copes_with_every_outcome() {
     let rows = [
         row("null", report([10, 40, 80, 50, 20], 150, 100, 150)),
         row("iid", report([3, 52, 130, 41, 4], 100, 260, 100)),

@@ -23,7 +23,7 @@
 //! log nodes gives its confidence interval). `--positions FILE` reads the
 //! positions from an EPD or FEN file instead of the 30 bench positions, and
 //! `--per-position` lists every pair. `--svg FILE` draws the comparison
-//! ([`lab_with_svg`]): nodes to depth of both settings on a log scale with
+//! ([`lab_with`]): nodes to depth of both settings on a log scale with
 //! the EBF, and B/A per depth with its 95 % interval.
 //!
 //! ## Beal's search
@@ -268,12 +268,7 @@ pub fn comparison_table(a: &LabRun, b: &LabRun) -> String {
         nps(a),
         nps(b)
     );
-    let same = a
-        .best_moves
-        .iter()
-        .zip(&b.best_moves)
-        .filter(|(x, y)| x == y)
-        .count();
+    let same = same_best_moves(a, b);
     let _ = writeln!(
         text,
         "mean EBF (last 4 iterations): A {} B {}; same best move in {same} of {} positions",
@@ -361,7 +356,7 @@ pub fn iteration_table(a: &LabRun, b: &LabRun) -> String {
 }
 
 /// In how many positions the two runs chose the same move.
-fn same_best_moves(a: &LabRun, b: &LabRun) -> usize {
+pub fn same_best_moves(a: &LabRun, b: &LabRun) -> usize {
     a.best_moves
         .iter()
         .zip(&b.best_moves)
@@ -438,36 +433,18 @@ pub fn lab(
         limits,
         log2_entries,
         false,
-    )
-}
-
-/// `umax lab A-SPEC B-SPEC [--positions FILE] [--per-position]`: run both
-/// specs (umax settings, or `beal`) over `positions` and return the iteration
-/// table, the paired comparison and, with `per_position`, every pair.
-pub fn lab_with(
-    a_spec: &str,
-    b_spec: &str,
-    positions: &[LabPosition],
-    limits: &Limits,
-    log2_entries: u32,
-    per_position: bool,
-) -> Result<String, String> {
-    lab_with_svg(
-        a_spec,
-        b_spec,
-        positions,
-        limits,
-        log2_entries,
-        per_position,
         None,
     )
 }
 
-/// [`lab_with`], and with `svg` (`umax lab ... --svg FILE`) the picture of the
-/// comparison ([`svg::lab_svg`](crate::laboratory::svg::lab_svg)) written to
-/// that file: nodes to depth on a log scale with the EBF, and B/A per depth
-/// with its 95 % interval.
-pub fn lab_with_svg(
+/// `umax lab A-SPEC B-SPEC [--positions FILE] [--per-position] [--svg FILE]`:
+/// run both specs (umax settings, or `beal`) over `positions` and return the
+/// iteration table, the paired comparison and, with `per_position`, every
+/// pair; with `svg`, the picture of the comparison
+/// ([`svg::lab_svg`](crate::laboratory::svg::lab_svg)) is written to that
+/// file: nodes to depth on a log scale with the EBF, and B/A per depth with
+/// its 95 % interval.
+pub fn lab_with(
     a_spec: &str,
     b_spec: &str,
     positions: &[LabPosition],

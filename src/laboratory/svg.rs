@@ -34,7 +34,7 @@
 use std::fmt::Write;
 use std::path::Path;
 
-use crate::lab::{LabRun, paired_summary};
+use crate::lab::{LabRun, paired_summary, same_best_moves};
 use crate::search::SearchStats;
 use crate::search::stats::Counters;
 
@@ -234,6 +234,40 @@ impl Canvas {
             coordinate(corner.0),
             coordinate(corner.1)
         );
+    }
+
+    /// The picture's title, large and bold, at the top left.
+    fn title(&mut self, title: &str) {
+        self.text((24.0, 28.0), title, Text::PLAIN.size(16.0).bold());
+    }
+
+    /// The line under the title saying what was measured, in grey, cut to
+    /// the picture's width.
+    fn caption(&mut self, caption: &str) {
+        self.text(
+            (24.0, 48.0),
+            &shorten(caption, characters_in(self.width - 48.0, 11.5)),
+            Text::PLAIN.size(11.5).fill(GREY).class("caption"),
+        );
+    }
+
+    /// A legend in one row from `corner` (the top left of its first swatch):
+    /// for each `(name, colour)`, a swatch and the name after it.
+    fn legend_row<'a>(
+        &mut self,
+        corner: (f64, f64),
+        entries: impl IntoIterator<Item = (&'a str, &'a str)>,
+    ) {
+        let (mut x, top) = corner;
+        for (name, colour) in entries {
+            self.swatch((x, top), colour);
+            self.text(
+                (x + 15.0, top + 10.0),
+                name,
+                Text::PLAIN.size(11.5).class("legend"),
+            );
+            x += 15.0 + name.len() as f64 * 11.5 * CHARACTER_WIDTH + 16.0;
+        }
     }
 
     /// A dot whose tooltip is `tooltip`; `hollow` draws only its ring.
@@ -489,6 +523,19 @@ struct Area {
 }
 
 impl Area {
+    /// The left and right chart areas of a 960 pixels wide picture of two
+    /// charts side by side (`umax lab`, `umax bench --stats`), from `top`
+    /// down to the same bottom, with room for the strips under them.
+    fn side_by_side(top: f64) -> (Area, Area) {
+        let area = |left, right| Area {
+            left,
+            top,
+            right,
+            bottom: 342.0,
+        };
+        (area(84.0, 436.0), area(564.0, 926.0))
+    }
+
     /// The centre of column `index` of `columns` equal columns.
     fn column(&self, index: usize, columns: usize) -> f64 {
         let width = self.column_width(columns);
@@ -551,16 +598,18 @@ impl Area {
     }
 
     /// A row of figures under the columns (`None`: a dash), with its name at
-    /// the left, in `colour`.
+    /// the left, in `colour`; `row` 0 is the first under the axis's title,
+    /// the others follow it down.
     fn strip(
         &self,
         canvas: &mut Canvas,
-        y: f64,
+        row: usize,
         name: &str,
         values: &[Option<String>],
         colour: &'static str,
         class: &'static str,
     ) {
+        let y = self.bottom + 62.0 + 18.0 * row as f64;
         canvas.text(
             (self.left - 8.0, y),
             name,
@@ -695,11 +744,7 @@ pub fn lab_svg(a: &LabRun, b: &LabRun) -> String {
     let height = 486.0;
     let mut canvas = Canvas::new(width, height);
     let positions = a.positions.len().min(b.positions.len());
-    canvas.text(
-        (24.0, 28.0),
-        "umax lab: the same positions searched under two settings",
-        Text::PLAIN.size(16.0).bold(),
-    );
+    canvas.title("umax lab: the same positions searched under two settings");
     for (row, (name, run, colour)) in [("A", a, BLUE), ("B", b, VERMILLION)]
         .into_iter()
         .enumerate()
@@ -724,18 +769,7 @@ pub fn lab_svg(a: &LabRun, b: &LabRun) -> String {
         Text::PLAIN.size(11.0).end().fill(GREY),
     );
 
-    let left = Area {
-        left: 84.0,
-        top: 112.0,
-        right: 436.0,
-        bottom: 342.0,
-    };
-    let right = Area {
-        left: 564.0,
-        top: 112.0,
-        right: 926.0,
-        bottom: 342.0,
-    };
+    let (left, right) = Area::side_by_side(112.0);
 
     // Left: nodes to depth, log scale.
     let to_depth = [nodes_to_depth(a), nodes_to_depth(b)];
@@ -787,14 +821,7 @@ pub fn lab_svg(a: &LabRun, b: &LabRun) -> String {
         let values: Vec<Option<String>> = (0..depths)
             .map(|index| branching_factor(nodes, index).map(|ebf| format!("{ebf:.2}")))
             .collect();
-        left.strip(
-            &mut canvas,
-            left.bottom + 62.0 + 18.0 * row as f64,
-            name,
-            &values,
-            colour,
-            class,
-        );
+        left.strip(&mut canvas, row, name, &values, colour, class);
     }
 
     // Right: B/A per depth, paired by position, and over all iterations.
@@ -881,14 +908,7 @@ pub fn lab_svg(a: &LabRun, b: &LabRun) -> String {
         .iter()
         .map(|r| r.map(|r| ratio_text(r.ratio)))
         .collect();
-    right.strip(
-        &mut canvas,
-        right.bottom + 62.0,
-        "B/A",
-        &values,
-        VERMILLION,
-        "ratio-value",
-    );
+    right.strip(&mut canvas, 0, "B/A", &values, VERMILLION, "ratio-value");
 
     // The footer: the paired table's two ratios in words.
     let millis = |run: &LabRun| -> Vec<f64> {
@@ -910,12 +930,7 @@ pub fn lab_svg(a: &LabRun, b: &LabRun) -> String {
         Some(PairedRatio { ratio, .. }) => ratio_text(ratio),
         None => "-".to_string(),
     };
-    let same = a
-        .best_moves
-        .iter()
-        .zip(&b.best_moves)
-        .filter(|(x, y)| x == y)
-        .count();
+    let same = same_best_moves(a, b);
     canvas.text(
         (24.0, height - 16.0),
         &format!(
@@ -989,16 +1004,8 @@ pub fn worth_svg(bars: &[WorthBar], caption: &str) -> String {
     let top = 128.0;
     let height = top + row_height * bars.len().max(1) as f64 + 60.0;
     let mut canvas = Canvas::new(width, height);
-    canvas.text(
-        (24.0, 28.0),
-        "What each technique of umax's default search is worth",
-        Text::PLAIN.size(16.0).bold(),
-    );
-    canvas.text(
-        (24.0, 48.0),
-        &shorten(caption, characters_in(width - 48.0, 11.5)),
-        Text::PLAIN.size(11.5).fill(GREY).class("caption"),
-    );
+    canvas.title("What each technique of umax's default search is worth");
+    canvas.caption(caption);
     // Legend.
     canvas.dot((30.0, 68.0), BLUE, false, "legend", "resolved");
     canvas.text(
@@ -1188,28 +1195,9 @@ pub fn bench_svg(stats: &SearchStats, caption: &str) -> String {
     let width = 960.0;
     let height = 486.0;
     let mut canvas = Canvas::new(width, height);
-    canvas.text(
-        (24.0, 28.0),
-        "umax bench: where the nodes go, and how often the first move cuts off",
-        Text::PLAIN.size(16.0).bold(),
-    );
-    canvas.text(
-        (24.0, 48.0),
-        &shorten(caption, characters_in(width - 48.0, 11.5)),
-        Text::PLAIN.size(11.5).fill(GREY).class("caption"),
-    );
-    let left = Area {
-        left: 84.0,
-        top: 122.0,
-        right: 436.0,
-        bottom: 342.0,
-    };
-    let right = Area {
-        left: 564.0,
-        top: 122.0,
-        right: 926.0,
-        bottom: 342.0,
-    };
+    canvas.title("umax bench: where the nodes go, and how often the first move cuts off");
+    canvas.caption(caption);
+    let (left, right) = Area::side_by_side(122.0);
     let depths = stats.iterations.len();
     let per_depth: Vec<Counters> = (0..depths).map(|i| stats.iteration_counters(i)).collect();
 
@@ -1219,16 +1207,10 @@ pub fn bench_svg(stats: &SearchStats, caption: &str) -> String {
         "Each iteration's nodes, by kind of pass",
         Text::PLAIN.size(13.0).bold(),
     );
-    let mut x = left.left;
-    for (name, colour, _, _) in PASSES {
-        canvas.swatch((x, 94.0), colour);
-        canvas.text(
-            (x + 15.0, 104.0),
-            name,
-            Text::PLAIN.size(11.5).class("legend"),
-        );
-        x += 15.0 + name.len() as f64 * 11.5 * CHARACTER_WIDTH + 16.0;
-    }
+    canvas.legend_row(
+        (left.left, 94.0),
+        PASSES.iter().map(|&(name, colour, _, _)| (name, colour)),
+    );
     let scale = Scale::linear((0.0, 100.0), (left.bottom, left.top));
     left.y_axis(&mut canvas, &scale, &[0.0, 25.0, 50.0, 75.0, 100.0], |p| {
         format!("{p} %")
@@ -1284,14 +1266,7 @@ pub fn bench_svg(stats: &SearchStats, caption: &str) -> String {
         .iter()
         .map(|(_, c)| Some(compact_count(c.nodes() as f64)))
         .collect();
-    left.strip(
-        &mut canvas,
-        left.bottom + 62.0,
-        "nodes",
-        &counts,
-        INK,
-        "nodes",
-    );
+    left.strip(&mut canvas, 0, "nodes", &counts, INK, "nodes");
 
     // Right: FH1 and FH4 per depth.
     canvas.text(
@@ -1313,16 +1288,10 @@ pub fn bench_svg(stats: &SearchStats, caption: &str) -> String {
             Counters::fail_high_first_four_percent,
         ),
     ];
-    let mut x = right.left;
-    for (name, colour, _, _) in rates {
-        canvas.swatch((x, 94.0), colour);
-        canvas.text(
-            (x + 15.0, 104.0),
-            name,
-            Text::PLAIN.size(11.5).class("legend"),
-        );
-        x += 15.0 + name.len() as f64 * 11.5 * CHARACTER_WIDTH + 16.0;
-    }
+    canvas.legend_row(
+        (right.left, 94.0),
+        rates.iter().map(|&(name, colour, _, _)| (name, colour)),
+    );
     let scale = Scale::linear((0.0, 100.0), (right.bottom, right.top));
     right.y_axis(&mut canvas, &scale, &linear_ticks(0.0, 100.0, 5), |p| {
         format!("{p} %")
@@ -1363,7 +1332,7 @@ pub fn bench_svg(stats: &SearchStats, caption: &str) -> String {
         let short = if row == 0 { "FH1 %" } else { "FH4 %" };
         right.strip(
             &mut canvas,
-            right.bottom + 62.0 + 18.0 * row as f64,
+            row,
             short,
             &values,
             colour,

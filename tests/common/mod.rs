@@ -381,3 +381,30 @@ pub fn xboard_search(engine: &mut Engine, depth: u32) -> u64 {
         .expect("a thinking line at the full depth");
     last.split_whitespace().nth(3).unwrap().parse().unwrap()
 }
+
+/// Start the console in plain ASCII with `extra` arguments, thinking 0.2 s a
+/// move.
+pub fn start_console_with(extra: &[&str]) -> Engine {
+    let args: Vec<&str> = ["--ascii"].iter().chain(extra).copied().collect();
+    let mut engine = Engine::start(&args);
+    engine.send("st 0.2");
+    engine.until_exact("Thinking 0.2 s per move.");
+    engine
+}
+
+/// Start the console (plain ASCII, 0.2 s a move).
+pub fn start_console() -> Engine {
+    start_console_with(&[])
+}
+
+/// Is `line` a FEN (six fields, eight ranks)?
+pub fn looks_like_fen(line: &str) -> bool {
+    let fields: Vec<&str> = line.split(' ').collect();
+    fields.len() == 6 && fields[0].matches('/').count() == 7
+}
+
+/// Ask the console for the FEN; returns the lines before it and the FEN.
+pub fn fen(engine: &mut Engine) -> (Vec<String>, String) {
+    engine.send("fen");
+    engine.until("a FEN", looks_like_fen)
+}

@@ -1045,45 +1045,6 @@ mod tests {
     }
 
     #[test]
-    fn the_worth_table_says_not_resolved_when_the_interval_contains_zero() {
-        let report = |pairs: [u64; 5], wins, draws, losses| MatchReport {
-            tally: Tally {
-                games: Trinomial {
-                    losses,
-                    draws,
-                    wins,
-                },
-                pairs: Pentanomial(pairs),
-                ..Tally::default()
-            },
-            ending: Ending::Complete,
-            llr: None,
-            elapsed: Duration::from_secs(1),
-            pgn_error: None,
-        };
-        let row = |technique: &str, report| WorthRow {
-            technique: technique.to_string(),
-            alternative: format!("{technique}=off"),
-            report,
-            lab: None,
-        };
-        let rows = [
-            row("null", report([10, 40, 80, 50, 20], 150, 100, 150)),
-            row("iid", report([3, 52, 130, 41, 4], 100, 260, 100)),
-        ];
-        let table = worth_table(&rows, &ThinkingLimit::Depth(3));
-        let lines: Vec<&str> = table.lines().collect();
-        assert!(lines[0].starts_with("| technique"), "{table}");
-        assert!(!lines[0].contains("lab"), "no lab column without figures");
-        assert_eq!(
-            lines[2],
-            "| null (`null=off`) | +26.1 ± 24.6 | 400 | 150/100/150 | resolved |"
-        );
-        assert!(lines[3].ends_with("| not resolved |"), "{table}");
-        assert!(table.contains("depth 3"), "{table}");
-    }
-
-    #[test]
     fn unknown_settings_are_refused_before_any_game() {
         let options = MatchOptions::new("frobnicate=on", "", ThinkingLimit::Depth(1), 2);
         let error = run_match(&options, &|_, _| {}).unwrap_err();
