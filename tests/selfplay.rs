@@ -184,6 +184,20 @@ fn an_openings_file_is_read() {
     assert!(games[0].tag("FEN").is_some());
     assert_eq!(games[2].tag("Opening"), Some("Queen's Gambit"));
     assert_eq!(games[2].game.san_moves()[..3], ["d4", "d5", "c4"]);
+    assert!(!stdout(&output).contains("Warning"), "{}", stdout(&output));
+    // Six games replay two openings three times each: said at the start and
+    // in the summary.
+    let output = umax(
+        &["selfplay", "--depth", "1", "--games", "6", "--openings"]
+            .into_iter()
+            .chain([openings.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+    );
+    let text = stdout(&output);
+    let warnings = text
+        .lines()
+        .filter(|line| line.starts_with("Warning: 6 games replay the 2 openings"));
+    assert_eq!(warnings.count(), 2, "{text}");
     let _ = std::fs::remove_file(&openings);
     let _ = std::fs::remove_file(&pgn);
 }

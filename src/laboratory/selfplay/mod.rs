@@ -514,6 +514,7 @@ pub fn summary(options: &MatchOptions, report: &MatchReport) -> String {
         options.concurrency,
         options.openings.len()
     )];
+    lines.extend(replay_warning(g.games(), options.openings.len()));
     lines.push(format!(
         "Games: {} (W/D/L for a: {} / {} / {}), time forfeits: a {}, b {}, ply limit: {}",
         g.games(),
@@ -787,8 +788,23 @@ pub fn main(args: &[String], hash_megabytes: Option<usize>) -> Result<(), String
     Ok(())
 }
 
+/// A warning when `games` replay each of `openings` more than twice (once
+/// per colour): such games are not independent, and an Elo or SPRT figure
+/// from them means less than it says.
+pub fn replay_warning(games: u64, openings: usize) -> Option<String> {
+    (games > 2 * openings as u64).then(|| {
+        format!(
+            "Warning: {games} games replay the {openings} openings more than twice each; \
+             use a larger book (--openings ../shared/openings/8moves_v3.epd: 34,700 openings)"
+        )
+    })
+}
+
 /// Run one match, showing progress on stdout.
 fn run_with_progress(options: &MatchOptions) -> Result<MatchReport, String> {
+    if let Some(warning) = replay_warning(options.games, options.openings.len()) {
+        println!("{warning}");
+    }
     let progress = Progress {
         terminal: std::io::stdout().is_terminal(),
         games: options.games,
