@@ -824,3 +824,29 @@ fn a_stopped_multipv_search_ends_with_distinct_lines_and_the_move_played_last() 
     }
     assert!(shown_again > 10, "{shown_again} of 30");
 }
+
+#[test]
+fn on_the_99th_half_move_every_line_starts_with_a_legal_move() {
+    // Found by a MultiPV match: a king move into check was scored as a
+    // 50-move draw instead of being refuted, and became a line's first move.
+    for fen in [
+        "8/3B4/8/p2k2b1/P7/8/3p4/3K4 w - - 99 98",
+        "8/1R6/6kP/6P1/8/2r2K2/8/8 w - - 99 99",
+    ] {
+        let board = Board::from_fen(fen).unwrap();
+        let legal = board.legal_moves();
+        for lines in [1, 3] {
+            let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+            searcher.set_lines(lines);
+            let mut recorder = Recorder::default();
+            let result = searcher.think(&board, &[], &Limits::depth(6), &mut recorder);
+            assert!(legal.contains(&result.best_move.unwrap()), "{fen}");
+            for info in &recorder.reports {
+                assert!(
+                    legal.contains(&info.pv[0]),
+                    "{fen}, {lines} lines: {info:?}"
+                );
+            }
+        }
+    }
+}

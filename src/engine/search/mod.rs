@@ -1111,8 +1111,11 @@ impl Searcher {
 pub(crate) fn draw_by_rule(board: &Board, path_keys: &[u64]) -> bool {
     let halfmove = board.halfmove_clock() as usize;
     if halfmove >= 100 {
-        // Checkmate on the 100th half-move still wins.
-        return !(board.in_check() && board.legal_moves().is_empty());
+        // Checkmate on the 100th half-move still wins, and a move that left
+        // its king in check is no draw but illegal: the reply takes the king.
+        let mover = board.side_to_move().opposite();
+        let king_en_prise = board.is_attacked(board.king_square(mover), board.side_to_move());
+        return !king_en_prise && !(board.in_check() && board.legal_moves().is_empty());
     }
     let current = path_keys.len() - 1;
     let reach = halfmove.min(current);
