@@ -163,6 +163,15 @@ impl Listener for HelperListener {
     }
 }
 
+/// The root of a search, as the root driver's steps need it: its legal moves
+/// (the searched ones with `go searchmoves`), when the search started, and
+/// its static evaluation.
+struct Root<'a> {
+    legal: &'a [Move],
+    start: Instant,
+    eval: Score,
+}
+
 /// The state of the search after a completed iteration.
 #[derive(Clone, Debug, Default)]
 pub struct SearchInfo {
@@ -589,6 +598,11 @@ impl Searcher {
         let max_plies = limits.depth.unwrap_or(MAX_PLIES).clamp(1, MAX_PLIES);
         let mut stability = (0, 0);
         let root_eval = eval::static_eval_with(self.settings.eval, self.settings.eval_terms, board);
+        let root = Root {
+            legal: &legal,
+            start,
+            eval: root_eval,
+        };
         for plies in 1..=max_plies {
             // Lazy SMP: odd-numbered helpers search the odd depths only.
             if self.helper_number % 2 == 1 && plies % 2 == 0 && plies < max_plies {
@@ -602,16 +616,16 @@ impl Searcher {
             let previous = (plies > 1).then_some(result.info.score);
             let score = self.search_root(depth, root_eval, previous, listener);
             if !self.stopped {
-                self.complete_iteration(&mut result, &legal, start, plies, score, &mut stability);
+                self.complete_iteration(&mut result, &root, plies, score, &mut stability);
             }
             if !self.stopped && self.lines > 1 {
-                self.search_other_lines(&mut result, &legal, start, plies, root_eval, listener);
+                self.search_other_lines(&mut result, &root, plies, listener);
             }
             if self.stopped && self.lines > 1 && !self.lines_found.is_empty() {
                 self.play_last_lines(&mut result, listener);
                 break;
             } else if self.stopped {
-                self.play_stopped_iteration(&mut result, &legal, start, plies, root_eval, listener);
+                self.play_stopped_iteration(&mut result, &root, plies, listener);
                 break;
             }
             // From here on a limit may stop the search (all lines of depth 1 are done).
@@ -685,14 +699,13 @@ impl Searcher {
     fn complete_iteration(
         &mut self,
         result: &mut SearchResult,
-        legal: &[Move],
-        start: Instant,
+        root: &Root,
         plies: u32,
         score: Score,
         (stable_iterations, score_drop): &mut (u32, Score),
     ) {
         let best_before = result.best_move;
-        if let Some(best) = self.root_best.filter(|mv| legal.contains(mv)) {
+        if let Some(best) = self.root_best.filter(|mv| root.legal.contains(mv)) {
             result.best_move = Some(best);
         }
         if plies > 1 {
@@ -700,7 +713,7 @@ impl Searcher {
             *stable_iterations = if same_best { *stable_iterations + 1 } else { 0 };
             *score_drop = result.info.score - score;
         }
-        result.info = self.info(start, plies, score);
+        result.info = self.info(root.start, plies, score);
         self.reported.1 = result.best_move;
     }
 
@@ -709,26 +722,24 @@ impl Searcher {
     fn play_stopped_iteration(
         &mut self,
         result: &mut SearchResult,
-        legal: &[Move],
-        start: Instant,
+        root: &Root,
         plies: u32,
-        root_eval: Score,
         listener: &mut dyn Listener,
     ) {
         // A move that took the lead was fully searched to this depth and beat
         // everything searched before it, the old best move included.
-        if let Some(best) = self.root_best.filter(|mv| legal.contains(mv))
+        if let Some(best) = self.root_best.filter(|mv| root.legal.contains(mv))
             && result.best_move != Some(best)
         {
             result.best_move = Some(best);
-            result.info = self.info(start, plies, self.root_best_score);
+            result.info = self.info(root.start, plies, self.root_best_score);
             listener.iteration_done(&result.info);
         } else if plies == 1 {
             // Stopped before any move was searched: the first legal move is
             // played unsearched, and the one line shown says so, depth 0.
             result.info = SearchInfo {
                 pv: result.best_move.into_iter().collect(),
-                ..self.info(start, 0, root_eval)
+                ..self.info(root.start, 0, root.eval)
             };
             listener.iteration_done(&result.info);
         }
@@ -743,14 +754,12 @@ impl Searcher {
     fn search_other_lines(
         &mut self,
         result: &mut SearchResult,
-        legal: &[Move],
-        start: Instant,
+        root: &Root,
         plies: u32,
-        root_eval: Score,
         listener: &mut dyn Listener,
     ) {
         let mut lines = vec![result.info.clone()];
-        let search_moves = std::mem::replace(&mut self.root_moves, legal.to_vec());
+        let search_moves = std::mem::replace(&mut self.root_moves, root.legal.to_vec());
         while let Some(searched) = self.root_best
             && lines.len() < self.lines
         {
@@ -760,11 +769,11 @@ impl Searcher {
             }
             self.root_best = None;
             let depth = plies as i32 + QUIESCENCE_DEPTH;
-            let score = self.search(-INFINITY, INFINITY, root_eval, depth, 0, listener);
+            let score = self.search(-INFINITY, INFINITY, root.eval, depth, 0, listener);
             if self.stopped || self.root_best.is_none() {
                 break;
             }
-            lines.push(self.info(start, plies, score));
+            lines.push(self.info(root.start, plies, score));
         }
         self.root_moves = search_moves;
         if self.stopped {
