@@ -1124,7 +1124,8 @@ pub(crate) fn draw_by_rule(board: &Board, path_keys: &[u64]) -> bool {
         // its king in check is no draw but illegal: the reply takes the king.
         let mover = board.side_to_move().opposite();
         let king_en_prise = board.is_attacked(board.king_square(mover), board.side_to_move());
-        return !king_en_prise && !(board.in_check() && board.legal_moves().is_empty());
+        let mated = board.in_check() && board.legal_moves().is_empty();
+        return !(king_en_prise || mated);
     }
     let current = path_keys.len() - 1;
     let reach = halfmove.min(current);
