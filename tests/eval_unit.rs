@@ -2,9 +2,7 @@
 //! incremental terms (`eval.rs`) and the tapered tables (`eval/tapered.rs`).
 
 use umax::board::{Board, Color, Piece, PieceKind, Square};
-use umax::eval::tapered::{
-    self, ENTRIES, FULL_PHASE, TaperedParams, blend, entry_cell, entry_index, phase,
-};
+use umax::eval::tapered::{self, ENTRIES, FULL_PHASE, blend, entry_cell, entry_index, phase};
 use umax::eval::{self, EvalStyle, EvalTerms, PIECE_VALUES};
 
 #[test]
@@ -88,7 +86,7 @@ fn blending_follows_the_phase() {
 fn the_start_position_is_balanced_and_umax_tables_match_umax_on_it() {
     assert_eq!(tapered::static_eval(EvalTerms::DEFAULT, &Board::start()), 0);
     // From umax's evaluation: a knight's value and centralisation.
-    let params = TaperedParams::from_umax();
+    let params = umax::tune::umax_tables();
     let f3 = Square::parse("f3").unwrap();
     let entry = params.entry(entry_index(PieceKind::Knight, Color::White, f3));
     let umax = eval::piece_value(Piece::new(Color::White, PieceKind::Knight), f3)

@@ -97,11 +97,19 @@ fn megabytes_round_down_to_power_of_two() {
 }
 
 #[test]
-fn clear_after_a_few_stores_forgets_them_too() {
-    let mut table = TranspositionTable::new(20);
-    table.store(12345, 7, 2, Bound::Upper, None);
+fn clear_forgets_every_store() {
+    let mut table = TranspositionTable::new(8);
+    let keys: Vec<u64> = (0..1000u64)
+        .map(|key| key.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .collect();
+    for &key in &keys {
+        table.store(key, 5, 3, Bound::Lower, None);
+    }
+    assert!(table.permille_used() > 0);
     table.clear();
-    assert!(table.probe(12345).is_none());
-    assert_eq!(table.len(), 1 << 20);
+    assert!(keys.iter().all(|&key| table.probe(key).is_none()));
+    assert_eq!(table.len(), 1 << 8);
+    assert_eq!(table.permille_used(), 0);
+    table.clear(); // clearing an empty table changes nothing
     assert_eq!(table.permille_used(), 0);
 }

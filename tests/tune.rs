@@ -4,7 +4,7 @@
 //! input is a one-line error.
 
 use umax::board::{Board, Color};
-use umax::eval::tapered::{self, TaperedParams, Term};
+use umax::eval::tapered::{self, Term};
 use umax::eval::tuned::{self, TUNED};
 use umax::eval::{self, EvalStyle, EvalTerms};
 use umax::tune::{self, DataSet, TuneOptions};
@@ -127,7 +127,7 @@ fn tuning_lowers_the_error_where_the_data_has_a_pattern() {
     assert_eq!(data.games, 32, "{:?}", data.first_error);
     assert_eq!(data.games_skipped, 0, "{:?}", data.first_error);
     assert!(data.len() > 300);
-    let start = TaperedParams::from_umax();
+    let start = umax::tune::umax_tables();
     let mut reports = 0;
     let options = TuneOptions {
         iterations: 500,
@@ -175,7 +175,7 @@ fn only_the_named_terms_move_with_only() {
     }
     let mut data = DataSet::default();
     data.add_pgn(&pgn, 0);
-    let start = TaperedParams::from_umax();
+    let start = umax::tune::umax_tables();
     let options = TuneOptions {
         iterations: 200,
         rate: 2.0,
@@ -222,7 +222,7 @@ fn smoothing_ties_table_entries_to_their_neighbours() {
     }
     let mut data = DataSet::default();
     data.add_pgn(&pgn, 0);
-    let start = TaperedParams::from_umax();
+    let start = umax::tune::umax_tables();
     let fit = |smooth: f64| {
         let options = TuneOptions {
             iterations: 300,

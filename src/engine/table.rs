@@ -577,30 +577,6 @@ mod tests {
     }
 
     #[test]
-    fn clear_forgets_everything() {
-        let mut table = TranspositionTable::new(8);
-        for key in 0..1000u64 {
-            table.store(
-                key.wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                5,
-                3,
-                Bound::Lower,
-                None,
-            );
-        }
-        assert!(table.permille_used() > 0);
-        table.clear();
-        assert!(table.slots.iter().all(|slot| slot.load() == EMPTY_SLOT));
-        assert_eq!(table.permille_used(), 0);
-        table.clear(); // clearing an empty table is a no-op
-        assert!(
-            table
-                .probe(7u64.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-                .is_none()
-        );
-    }
-
-    #[test]
     fn a_table_too_large_falls_back_with_a_warning() {
         let usable = usable_megabytes();
         assert!((1..=MAX_MEGABYTES).contains(&usable));

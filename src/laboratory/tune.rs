@@ -65,10 +65,10 @@
 
 use std::fmt::Write as _;
 
-use crate::board::{Board, Color, Move, Square};
+use crate::board::{Board, Color, Move, PieceKind, Square};
 use crate::eval::tapered::{
     self, ALL_TERMS, ENTRIES, FEATURES, FULL_PHASE, PieceParams, Structure, TERMS, Table,
-    TaperedParams, entry_cell,
+    TaperedParams, Term, entry_cell,
 };
 use crate::eval::{self, EvalTerms, Score, tuned};
 use crate::game::parse_pgn;
@@ -160,10 +160,104 @@ impl Default for TuneOptions {
 /// Where the parameters start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Start {
-    /// umax's own evaluation written as tables ([`TaperedParams::from_umax`]).
+    /// umax's own evaluation written as tables ([`umax_tables`]).
     Umax,
     /// The tables the engine was built with ([`tuned::TUNED`]).
     Current,
+}
+
+/// umax's own evaluation written as tables: the starting point of
+/// tuning. Values are [`eval::PIECE_VALUES`]; the tables hold umax's
+/// centralisation, pawn advancement and (end game) pawn push; the frozen
+/// king's cost per *move* becomes a cost per *square* off e1, with the
+/// castling bonus on g1 and c1. Passed, isolated and doubled pawns start
+/// at the seed-002 values, a shelter pawn at umax's pawn-structure
+/// penalty (what umax charges for moving it), every other term at 0.
+pub fn umax_tables() -> TaperedParams {
+    let mut pieces = [PieceParams {
+        value: [0, 0],
+        middle_game: [[0; 8]; 8],
+        end_game: [[0; 8]; 8],
+    }; 6];
+    let end_game_push = eval::pawn_push_bonus(FULL_PHASE);
+    for (index, params) in pieces.iter_mut().enumerate() {
+        let kind = PieceKind::from_code(index as u8 + 1).expect("six kinds");
+        let value = eval::PIECE_VALUES[kind as usize];
+        params.value = [value, value];
+        for rank in 0..8u8 {
+            for file in 0..8u8 {
+                let square = Square::new(file, rank);
+                let (row, column) = (usize::from(7 - rank), usize::from(file));
+                let centre = eval::centralisation(kind, square);
+                let (mut middle, mut end) = (centre, centre);
+                match kind {
+                    PieceKind::Pawn if rank == 0 || rank == 7 => (middle, end) = (0, 0),
+                    PieceKind::Pawn => {
+                        let advanced = eval::ADVANCED_PAWN_BONUS * (i32::from(rank) - 4).max(0);
+                        middle += advanced;
+                        end += advanced + end_game_push * (i32::from(rank) - 1);
+                    }
+                    PieceKind::King if rank == 0 && file == 4 => {}
+                    PieceKind::King if rank == 0 && (file == 2 || file == 6) => {
+                        middle += eval::CASTLING_BONUS - eval::KING_MOVE_PENALTY;
+                    }
+                    PieceKind::King => middle -= eval::KING_MOVE_PENALTY,
+                    _ => {}
+                }
+                params.middle_game[row][column] = middle;
+                params.end_game[row][column] = end;
+            }
+        }
+    }
+    let mut terms = [[0; 2]; TERMS];
+    for (term, value) in ALL_TERMS.iter().zip(terms.iter_mut()) {
+        *value = match term {
+            Term::Isolated => [-eval::ISOLATED_PAWN_PENALTY; 2],
+            Term::Doubled => [-eval::DOUBLED_PAWN_PENALTY; 2],
+            Term::ShelterNear => [eval::PAWN_STRUCTURE_PENALTY, 0],
+            Term::PassedRank2
+            | Term::PassedRank3
+            | Term::PassedRank4
+            | Term::PassedRank5
+            | Term::PassedRank6
+            | Term::PassedRank7 => [eval::PASSED_PAWN_BONUS; 2],
+            // Every other term starts at nothing.
+            _ => [0, 0],
+        };
+    }
+    TaperedParams { pieces, terms }
+}
+
+/// A short description of `term`, for the generated source.
+const fn describe(term: Term) -> &'static str {
+    match term {
+        Term::PassedRank2 => "passed pawn on its 2nd rank",
+        Term::PassedRank3 => "passed pawn on its 3rd rank",
+        Term::PassedRank4 => "passed pawn on its 4th rank",
+        Term::PassedRank5 => "passed pawn on its 5th rank",
+        Term::PassedRank6 => "passed pawn on its 6th rank",
+        Term::PassedRank7 => "passed pawn on its 7th rank",
+        Term::Isolated => "isolated pawn",
+        Term::Doubled => "doubled pawn (each)",
+        Term::ShelterNear => "own pawn one rank in front of the king",
+        Term::ShelterFar => "own pawn two ranks in front of the king",
+        Term::CastlingRight => "castling right held",
+        Term::MobilityKnight => "square a knight reaches",
+        Term::MobilityBishop => "square a bishop reaches",
+        Term::MobilityRook => "square a rook reaches",
+        Term::MobilityQueen => "square a queen reaches",
+        Term::KingAttack => "attack on a square at the enemy king",
+        Term::SupportedPawn => "pawn defended by a pawn",
+        Term::PassedOwnKing => "own king's distance to a passed pawn, times its ranks advanced",
+        Term::PassedEnemyKing => "enemy king's distance to a passed pawn, times its ranks advanced",
+        Term::RookOpenFile => "rook on a file without pawns",
+        Term::RookHalfOpenFile => "rook on a file with enemy pawns only",
+        Term::PawnThreat => "knight, bishop, rook or queen attacked by an enemy pawn",
+        Term::BishopPair => "two bishops or more",
+        Term::UnsafeMobility => "square a piece reaches that an enemy pawn attacks",
+        Term::Backward => "backward pawn",
+        Term::KingDanger => "square of the weight of an attack on the enemy king (/16)",
+    }
 }
 
 /// One feature seen in a position: a table entry, whose `count` is the
@@ -809,7 +903,7 @@ pub fn write_source(params: &TaperedParams, header: &[String], fits: &[String]) 
     }
     out.push_str("    ],\n    terms: [\n");
     for (term, value) in ALL_TERMS.iter().zip(params.terms) {
-        let _ = writeln!(out, "        // {}", term.describe());
+        let _ = writeln!(out, "        // {}", describe(*term));
         let _ = writeln!(out, "        [{}, {}],", value[0], value[1]);
     }
     out.push_str("    ],\n};\n");
@@ -985,7 +1079,7 @@ pub fn main(args: &[String]) -> Result<(), String> {
         });
     }
     let start = match arguments.start {
-        Start::Umax => TaperedParams::from_umax(),
+        Start::Umax => umax_tables(),
         Start::Current => tuned::TUNED,
     };
     let tuned = tune(&data, &start, arguments.options, &mut |iteration,
