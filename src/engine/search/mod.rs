@@ -597,11 +597,10 @@ impl Searcher {
         self.root_move_count = legal.len();
         let max_plies = limits.depth.unwrap_or(MAX_PLIES).clamp(1, MAX_PLIES);
         let mut stability = (0, 0);
-        let root_eval = eval::static_eval_with(self.settings.eval, self.settings.eval_terms, board);
         let root = Root {
             legal: &legal,
             start,
-            eval: root_eval,
+            eval: eval::static_eval_with(self.settings.eval, self.settings.eval_terms, board),
         };
         for plies in 1..=max_plies {
             // Lazy SMP: odd-numbered helpers search the odd depths only.
@@ -614,7 +613,7 @@ impl Searcher {
             // iteration (the first makes the scoring and quiescence passes too).
             self.root_resume = if plies == 1 { 0 } else { depth - 1 };
             let previous = (plies > 1).then_some(result.info.score);
-            let score = self.search_root(depth, root_eval, previous, listener);
+            let score = self.search_root(depth, root.eval, previous, listener);
             if !self.stopped {
                 self.complete_iteration(&mut result, &root, plies, score, &mut stability);
             }
