@@ -65,18 +65,20 @@ const TIME_ONLY: &[&str] = &["half_time_stop", "time_stability", "time_moves"];
 /// Options that act only deep in the tree, compared at depth 7 as well:
 /// with the default's null-move reduction of 3, a larger reduction changes
 /// nothing these three positions search to depth 5; nor does reverse
-/// futility 4 plies from the horizon. With late-move pruning in the
-/// default, a wider futility margin per ply first changes these three
-/// positions' trees beyond depth 5 too: the quiet moves it would decide on
-/// two plies from the horizon are mostly the late ones late-move pruning
-/// skips.
-const DEEP_ONLY: &[&str] = &["null_reduction", "rfp_max_plies", "futility_ply_margin"];
+/// futility 4 plies from the horizon, nor internal iterative reduction,
+/// which acts only 4 or more plies from the horizon.
+const DEEP_ONLY: &[&str] = &["null_reduction", "rfp_max_plies", "iir"];
 
 /// Switches whose effect needs many positions: late-move pruning 4 plies
 /// from the horizon skips only after 19 quiet moves have failed, which
 /// these three positions' searches do not meet by depth 7 (see
-/// `lmp_max_plies_changes_the_bench_positions_search`).
-const MANY_POSITIONS_ONLY: &[&str] = &["lmp_max_plies"];
+/// `lmp_max_plies_changes_the_bench_positions_search`). With late-move
+/// pruning and internal iterative reduction in the default, a wider
+/// futility margin per ply changes these three positions' trees by
+/// depth 7 no more: the quiet moves it would decide on two plies from the
+/// horizon are mostly the late ones late-move pruning skips (see
+/// `futility_ply_margin_changes_the_bench_positions_search`).
+const MANY_POSITIONS_ONLY: &[&str] = &["lmp_max_plies", "futility_ply_margin"];
 
 /// Switches that change how much work a node does more than the tree: the
 /// null move tried before the move list changes only the order history
@@ -272,6 +274,14 @@ fn lmp_max_plies_changes_the_bench_positions_search() {
 }
 
 #[test]
+fn futility_ply_margin_changes_the_bench_positions_search() {
+    assert_ne!(
+        nodes_to_depth_6("futility_ply_margin=249", &BENCH_POSITIONS, TABLE_LOG2),
+        nodes_to_depth_6("default", &BENCH_POSITIONS, TABLE_LOG2)
+    );
+}
+
+#[test]
 fn statistics_add_up() {
     let board = Board::from_fen(BENCH_POSITIONS[1]).unwrap();
     let mut searcher = Searcher::new(TABLE_LOG2);
@@ -319,7 +329,7 @@ fn plain_preset_has_no_pruning_or_table() {
 /// The signature of `umax bench` (depth 8, 2^24 entries): it changes only when
 /// the search changes. If a change to the search is intended, update it here,
 /// in the README, and say so in the commit.
-const BENCH_SIGNATURE: u64 = 1_404_473;
+const BENCH_SIGNATURE: u64 = 1_392_873;
 
 /// The bench signature of the `calibrated` preset: umax's default search when
 /// the strength scale (`UCI_Elo`) was measured. It must never change, or the

@@ -345,17 +345,31 @@ fn a_lead_taken_in_an_unfinished_iteration_is_played_when_ahead() {
     // The root's aspiration window lies above zero when the side to move is
     // ahead; a stopped search, which returns no score, was once taken for a
     // fail low there, and the new lead was dropped for the last iteration's.
+    // Stops every 128 nodes over the last 4,096 of the iteration that changed
+    // its mind: once it has taken the new lead, a stop plays it.
     let mut checked = 0;
     for fen in LEAD_CHANGE_FENS {
         for (_, after) in lead_changes(fen, 50) {
-            // Stop just before the iteration that changed its mind ends.
-            let (result, recorder) =
-                search_recorded(fen, "default", &Limits::nodes(after.nodes - 3_000));
-            let last = recorder.reports.last().unwrap();
-            assert_eq!(result.best_move.as_ref(), after.pv.first(), "{fen}");
-            assert_eq!(last.depth, after.depth, "{fen}");
-            assert_eq!(last.pv.first(), result.best_move.as_ref(), "{fen}");
-            checked += 1;
+            let mut taken = false;
+            for before_end in (1..=32).rev().map(|step| step * 128) {
+                let limits = Limits::nodes(after.nodes - before_end);
+                let (result, recorder) = search_recorded(fen, "default", &limits);
+                let last = recorder.reports.last().unwrap();
+                if last.nodes >= after.nodes {
+                    continue; // the search looked at its limits too late
+                }
+                assert_eq!(last.pv.first(), result.best_move.as_ref(), "{fen}");
+                if result.best_move.as_ref() == after.pv.first() {
+                    assert_eq!(last.depth, after.depth, "{fen}");
+                    taken = true;
+                } else {
+                    assert!(
+                        !taken,
+                        "{fen}: the lead was dropped {before_end} nodes before the end"
+                    );
+                }
+            }
+            checked += usize::from(taken);
         }
     }
     assert!(checked > 0, "no lead changed while ahead");
@@ -551,6 +565,23 @@ fn keep_history_carries_what_a_search_learnt_into_the_next_move() {
         second_search_nodes("keep_history=on", true),
         second_search_nodes("keep_history=off", true)
     );
+}
+
+#[test]
+fn internal_iterative_reduction_keeps_the_score_sane() {
+    // A node that reduces its own depth must still search that depth: the
+    // scores stay near the unreduced search's, and no mate appears where
+    // there is none.
+    for fen in [
+        KIWIPETE_FEN,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    ] {
+        let board = Board::from_fen(fen).unwrap();
+        let reduced = search_with("iir=on", &board, 8).info.score;
+        let full = search_with("iir=off", &board, 8).info.score;
+        assert_eq!(mate_in(reduced), None, "{fen}: {reduced}");
+        assert!((reduced - full).abs() < 100, "{fen}: {reduced} vs {full}");
+    }
 }
 
 #[test]

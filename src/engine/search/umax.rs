@@ -16,7 +16,8 @@
 //!   variation may refuse a stored score (`pv_table_cutoffs`);
 //! * **no internal deepening** (`iid`): a node searches the depth asked at
 //!   once, its moves ordered by the table, killers and history
-//!   (`ordering.rs`);
+//!   (`ordering.rs`); one the table has never seen, far from the horizon,
+//!   searches a ply less (internal iterative reduction, `iir`);
 //! * **the evaluation**: the tuned tapered one (`eval/tapered.rs`), with its
 //!   activity terms counted in the nodes far enough from the horizon;
 //! * **reverse futility**, **the null move** before the move list, only
@@ -43,6 +44,10 @@ use super::{
 /// Delta pruning's margin (switch `delta`): the textbook two pawns, for what
 /// the positional terms can add to a capture beyond its victim.
 pub const DELTA_MARGIN: Score = 200;
+
+/// Internal iterative reduction (switch `iir`) acts this many plies or more
+/// from the horizon (4ku: depth above 3).
+const IIR_MIN_PLIES: i32 = 4;
 
 /// Slots in the searcher's cache of activity terms (a power of two; 16
 /// bytes each).
@@ -150,6 +155,20 @@ impl Searcher {
         let uses_table = self.settings.hash && depth > QUIESCENCE_DEPTH;
         let key = self.board.key();
         let entry = uses_table.then(|| self.probe_table(key)).flatten();
+        // Internal iterative reduction (switch `iir`: +11.0 ± 8.2, 3,316 at
+        // 2+0.02): a node far from the horizon that the table has never
+        // seen would order its moves blind, so it searches a ply less deep
+        // and leaves a best move in the table for its next visit.
+        let depth = if self.settings.iir
+            && uses_table
+            && entry.is_none()
+            && ply > 0
+            && depth - QUIESCENCE_DEPTH >= IIR_MIN_PLIES
+        {
+            depth - 1
+        } else {
+            depth
+        };
         let (mut iteration, mut best) =
             self.resume_at_stored_depth(entry, [alpha, beta], pv_node, depth, ply);
         if iteration >= depth.max(QUIESCENCE_DEPTH) {
