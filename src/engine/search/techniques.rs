@@ -203,6 +203,9 @@ pub struct Settings {
     /// The most plies from the horizon at which late-move pruning skips
     /// moves.
     pub lmp_max_plies: i32,
+    /// Late-move pruning skips after half as many quiet moves where the
+    /// standing evaluation is not above the one two plies up.
+    pub lmp_improving: bool,
     /// Which stored scores answer a node searched with an open window
     /// (micro-Max: all); the others leave it to search its last iteration,
     /// with the game's history (repetitions) in view.
@@ -337,6 +340,7 @@ impl Settings {
             rfp_max_plies: RFP_MAX_PLIES,
             lmp: false,
             lmp_max_plies: LMP_MAX_PLIES,
+            lmp_improving: false,
             pv_table_cutoffs: PvTableCutoffs::On,
             research: Research::Alpha,
             check_extension: CheckExtension::NotInEndgame,
@@ -857,6 +861,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "late-move pruning acts this many plies from the horizon or nearer",
         get: |s| s.lmp_max_plies,
         set: |s, v| s.lmp_max_plies = v,
+    },
+    TechniqueOption {
+        name: "lmp_improving",
+        kind: OptionKind::Switch,
+        doc: "late-move pruning after half as many quiet moves where the evaluation is not improving on two plies up",
+        get: |s| i32::from(s.lmp_improving),
+        set: |s, v| s.lmp_improving = v != 0,
     },
     TechniqueOption {
         name: "check_extension",
