@@ -173,12 +173,6 @@ pub struct Settings {
     pub null_eval: bool,
     /// The null move is tried before the node generates its moves.
     pub null_first: bool,
-    /// Correction history: the evaluation plus the errors learnt for its
-    /// pawns, material and each side's pieces.
-    pub correction: bool,
-    /// Continuation history: quiet moves also ordered (and reduced) by how
-    /// they did after the same moves one and two plies before.
-    pub continuation: bool,
     /// Internal iterative reduction: a node 4 or more plies from the
     /// horizon that finds nothing in the table searches a ply less deep.
     pub iir: bool,
@@ -209,9 +203,6 @@ pub struct Settings {
     /// The most plies from the horizon at which late-move pruning skips
     /// moves.
     pub lmp_max_plies: i32,
-    /// Late-move pruning skips after half as many quiet moves where the
-    /// standing evaluation is not above the one two plies up.
-    pub lmp_improving: bool,
     /// Which stored scores answer a node searched with an open window
     /// (micro-Max: all); the others leave it to search its last iteration,
     /// with the game's history (repetitions) in view.
@@ -335,8 +326,6 @@ impl Settings {
             null_eval: false,
             null_first: false,
             iir: false,
-            correction: false,
-            continuation: false,
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
@@ -348,7 +337,6 @@ impl Settings {
             rfp_max_plies: RFP_MAX_PLIES,
             lmp: false,
             lmp_max_plies: LMP_MAX_PLIES,
-            lmp_improving: false,
             pv_table_cutoffs: PvTableCutoffs::On,
             research: Research::Alpha,
             check_extension: CheckExtension::NotInEndgame,
@@ -794,20 +782,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.iir = v != 0,
     },
     TechniqueOption {
-        name: "correction",
-        kind: OptionKind::Switch,
-        doc: "correction history: the evaluation plus the mean error learnt for its pawns, material and each side's pieces",
-        get: |s| i32::from(s.correction),
-        set: |s, v| s.correction = v != 0,
-    },
-    TechniqueOption {
-        name: "continuation",
-        kind: OptionKind::Switch,
-        doc: "continuation history: quiet moves ordered and reduced by how they did after the same moves one and two plies before",
-        get: |s| i32::from(s.continuation),
-        set: |s, v| s.continuation = v != 0,
-    },
-    TechniqueOption {
         name: "lmr",
         kind: OptionKind::Switch,
         doc: "late-move reduction of quiet non-pawn moves other than the hint",
@@ -883,13 +857,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "late-move pruning acts this many plies from the horizon or nearer",
         get: |s| s.lmp_max_plies,
         set: |s, v| s.lmp_max_plies = v,
-    },
-    TechniqueOption {
-        name: "lmp_improving",
-        kind: OptionKind::Switch,
-        doc: "late-move pruning after half as many quiet moves where the evaluation is not improving on two plies up",
-        get: |s| i32::from(s.lmp_improving),
-        set: |s, v| s.lmp_improving = v != 0,
     },
     TechniqueOption {
         name: "check_extension",

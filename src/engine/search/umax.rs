@@ -49,9 +49,6 @@ pub const DELTA_MARGIN: Score = 200;
 /// from the horizon (4ku: depth above 3).
 const IIR_MIN_PLIES: i32 = 4;
 
-/// History points per ply of late-move reduction (switch `continuation`).
-const LMR_HISTORY_UNIT: Score = 8192;
-
 /// Slots in the searcher's cache of activity terms (a power of two; 16
 /// bytes each).
 const ACTIVITY_CACHE_ENTRIES: usize = 1 << 16;
@@ -123,9 +120,6 @@ struct Node {
     ply: usize,
     pv_node: bool,
     in_check: bool,
-    /// Is the standing evaluation above that of the full-width node two
-    /// plies up (true where either is unknown)? Switch `lmp_improving`.
-    improving: bool,
     /// A null-window node below the root, full width and not in check,
     /// where the evaluation alone may judge it (the prunings act only there).
     judged_by_eval: bool,
@@ -186,30 +180,20 @@ impl Searcher {
         let checks_ply = self.settings.quiescence_checks && depth == QUIESCENCE_DEPTH;
         let activity = self.node_activity(depth);
         let eval = eval + activity;
-        // Correction history (switch `correction`): the evaluation the node
-        // judges itself by adds the errors learnt for its features; `eval`,
-        // which the moves' gains build on, stays as it is.
-        let correction = if self.settings.correction {
-            self.correction.of(&self.board)
-        } else {
-            0
-        };
         // Deviation from micro-Max: the board says whether we are in check
         // (micro-Max learns it when its null move loses the king).
         let in_check = (full_width || checks_ply) && self.board.in_check();
         let node = Node {
             beta,
-            eval: eval + correction,
+            eval,
             activity,
-            standing: self.towards_draw(eval + correction),
+            standing: self.towards_draw(eval),
             depth,
             ply,
             pv_node,
             in_check,
-            improving: true,
             judged_by_eval: full_width && !pv_node && !in_check && ply > 0,
         };
-        let node = self.note_standing(node);
 
         // Reverse futility pruning (switch `rfp`: +19.1 ± 39.7 n.r., 200 at 1+0.01).
         if let Some(score) = self.reverse_futility(&node, iteration, listener) {
@@ -356,7 +340,7 @@ impl Searcher {
                         node.judged_by_eval && is_quiet && !is_hint && best > -MATE_BOUND;
                     self.prune_at_horizon(
                         mv,
-                        [eval + correction, new_eval + correction, child_alpha],
+                        [eval, new_eval, child_alpha],
                         [child_depth, iteration],
                         quiet_futility,
                     )
@@ -403,39 +387,7 @@ impl Searcher {
             }
         }
         self.move_stack.truncate(first);
-        if self.settings.correction && full_width && !in_check {
-            self.learn_correction(&node, best, [alpha, beta], best_move);
-        }
         best + Score::from(best < eval) // delayed-loss bonus
-    }
-
-    /// Correction history (switch `correction`): a finished full-width
-    /// node not in check teaches the tables its score's distance from its
-    /// standing evaluation, where the bound says the evaluation was wrong
-    /// (a lower bound above it, an upper bound below it, or exact) and no
-    /// capture was best.
-    fn learn_correction(
-        &mut self,
-        node: &Node,
-        best: Score,
-        [alpha, beta]: [Score; 2],
-        best_move: Option<Move>,
-    ) {
-        let capture = best_move.is_some_and(|mv| {
-            mv.kind == MoveKind::EnPassant || !self.board.piece_at(mv.to).is_empty()
-        });
-        let wrong = if best >= beta {
-            best > node.standing
-        } else if best <= alpha {
-            best < node.standing
-        } else {
-            true
-        };
-        if wrong && !capture && best.abs() < MATE_BOUND {
-            let plies = node.depth - QUIESCENCE_DEPTH;
-            self.correction
-                .learn(&self.board, best - node.standing, plies);
-        }
     }
 
     /// Reverse futility pruning (switch `rfp`): near the horizon, if the
@@ -517,34 +469,10 @@ impl Searcher {
             && best > -MATE_BOUND
             && node.depth > QUIESCENCE_DEPTH + 1
             && plies <= self.settings.lmp_max_plies
-            && quiets_tried >= (3 + plies * plies) / if node.improving { 1 } else { 2 }
+            && quiets_tried >= 3 + plies * plies
             && !self.gives_check(mv);
         self.stats.late_move_prunes += u64::from(pruned);
         pruned
-    }
-
-    /// Switch `lmp_improving`: a full-width node records its standing
-    /// evaluation on the search path (none in check) and compares it with
-    /// the one two plies up, the last time this side was to move: a
-    /// position getting worse for the side to move gets pruned harder
-    /// (ice4 and Stockfish prune late moves so).
-    fn note_standing(&mut self, mut node: Node) -> Node {
-        if !self.settings.lmp_improving || node.depth <= QUIESCENCE_DEPTH {
-            return node;
-        }
-        let ply = node.ply;
-        if self.path_standing.len() <= ply {
-            self.path_standing.resize(ply + 1, None);
-        }
-        let standing = (!node.in_check).then_some(node.standing);
-        self.path_standing[ply] = standing;
-        if let (Some(now), Some(Some(before))) = (
-            standing,
-            ply.checked_sub(2).map(|up| self.path_standing[up]),
-        ) {
-            node.improving = now > before;
-        }
-        node
     }
 
     /// Two plies or more from the horizon every reply is a full-width node
@@ -595,7 +523,7 @@ impl Searcher {
                 self.remember_killer(mv, ply);
             }
             if self.settings.ordering == MoveOrdering::History && is_quiet {
-                self.update_history(first, index, iteration - QUIESCENCE_DEPTH, ply);
+                self.update_history(first, index, iteration - QUIESCENCE_DEPTH);
             }
         }
     }
@@ -788,7 +716,6 @@ impl Searcher {
         if self.settings.recapture_extension && ply + 1 < self.path_captures.len() {
             self.path_captures[ply + 1] = None;
         }
-        self.set_path_move(ply, None);
         let undo = self.board.make_null_move();
         self.path_keys.push(self.board.key());
         // Deviation from micro-Max (switch `null_reduction`, 3 in the
@@ -893,13 +820,7 @@ impl Searcher {
                 && !self.is_killer(mv, ply)
                 && !self.gives_check(mv)
             {
-                let mut reduction =
-                    late_move_reduction(plies, move_number, self.settings.lmr_divisor);
-                // Switch `continuation`: a quiet move with a good history
-                // (its continuations counted) is reduced less, a bad one more.
-                if self.settings.continuation {
-                    reduction -= self.quiet_history(mv, ply) / LMR_HISTORY_UNIT;
-                }
+                let reduction = late_move_reduction(plies, move_number, self.settings.lmr_divisor);
                 if reduction > 0 {
                     self.stats.lmr_reductions += 1;
                     return (iteration - 1 - reduction).max(QUIESCENCE_DEPTH + 1);
@@ -1014,7 +935,6 @@ impl Searcher {
         if self.settings.recapture_extension {
             self.set_path_capture(ply + 1, mv);
         }
-        self.set_path_move(ply, Some(mv));
         let undo = self.board.make_move(mv);
         if child_depth > QUIESCENCE_DEPTH {
             // The reply will probe the table first: start fetching its slot.
