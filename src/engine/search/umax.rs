@@ -155,20 +155,8 @@ impl Searcher {
         let uses_table = self.settings.hash && depth > QUIESCENCE_DEPTH;
         let key = self.board.key();
         let entry = uses_table.then(|| self.probe_table(key)).flatten();
-        // Internal iterative reduction (switch `iir`: +11.0 ± 8.2, 3,316 at
-        // 2+0.02): a node far from the horizon that the table has never
-        // seen would order its moves blind, so it searches a ply less deep
-        // and leaves a best move in the table for its next visit.
-        let depth = if self.settings.iir
-            && uses_table
-            && entry.is_none()
-            && ply > 0
-            && depth - QUIESCENCE_DEPTH >= IIR_MIN_PLIES
-        {
-            depth - 1
-        } else {
-            depth
-        };
+        // Internal iterative reduction (switch `iir`: +11.0 ± 8.2, 3,316 at 2+0.02).
+        let depth = self.iir_depth(depth, ply, uses_table && entry.is_none());
         let (mut iteration, mut best) =
             self.resume_at_stored_depth(entry, [alpha, beta], pv_node, depth, ply);
         if iteration >= depth.max(QUIESCENCE_DEPTH) {
@@ -388,6 +376,19 @@ impl Searcher {
         }
         self.move_stack.truncate(first);
         best + Score::from(best < eval) // delayed-loss bonus
+    }
+
+    /// Internal iterative reduction (switch `iir`): a node far from the
+    /// horizon that the table has never seen would order its moves blind,
+    /// so it searches a ply less deep and leaves a best move in the table
+    /// for its next visit (4ku's form: decided before the table's answer,
+    /// reverse futility and the null move; never at the root).
+    fn iir_depth(&self, depth: i32, ply: usize, table_missed: bool) -> i32 {
+        let reduces = self.settings.iir
+            && table_missed
+            && ply > 0
+            && depth - QUIESCENCE_DEPTH >= IIR_MIN_PLIES;
+        depth - i32::from(reduces)
     }
 
     /// Reverse futility pruning (switch `rfp`): near the horizon, if the
