@@ -372,7 +372,10 @@ fn a_lead_taken_in_an_unfinished_iteration_is_played_when_ahead() {
             checked += usize::from(taken);
         }
     }
-    assert!(checked > 0, "no lead changed while ahead");
+    assert!(
+        checked > 0,
+        "no new lead was played in an unfinished iteration"
+    );
 }
 
 /// A position whose first iteration takes more nodes (about 2,300) than
@@ -572,10 +575,7 @@ fn internal_iterative_reduction_keeps_the_score_sane() {
     // A node that reduces its own depth must still search that depth: the
     // scores stay near the unreduced search's, and no mate appears where
     // there is none.
-    for fen in [
-        KIWIPETE_FEN,
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    ] {
+    for fen in [KIWIPETE_FEN, umax::board::START_FEN] {
         let board = Board::from_fen(fen).unwrap();
         let reduced = search_with("iir=on", &board, 8).info.score;
         let full = search_with("iir=off", &board, 8).info.score;
