@@ -392,3 +392,87 @@ fn a_full_disk_stops_the_match_and_says_so() {
     // The game that could not be written is not counted.
     assert_eq!(summary_number(&text, "Games:", "Games:"), 0, "{text}");
 }
+
+/// `umax selfplay` at depth 1 between `null=off` and the default, with `extra`
+/// arguments, writing to `pgn`; its output.
+fn depth_one_match(pgn: &std::path::Path, extra: &[&str]) -> String {
+    let mut args = vec!["selfplay", "--a", "null=off", "--b", "default"];
+    args.extend(["--depth", "1", "--pgn", pgn.to_str().unwrap()]);
+    args.extend(extra);
+    let output = umax(&args);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}\n{:?}", output.stderr);
+    text
+}
+
+#[test]
+fn a_resumed_match_plays_only_the_games_the_file_lacks() {
+    let pgn = temp_path("resume.pgn");
+    depth_one_match(&pgn, &["--games", "4"]);
+    // An interrupted match may lack a game in the middle: drop round 3.
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    let kept: Vec<&str> = text
+        .split_inclusive("\n\n[Event")
+        .filter(|game| !game.contains("[Round \"3\"]"))
+        .collect();
+    assert_eq!(kept.len(), 3, "{text}");
+    std::fs::write(&pgn, kept.concat().trim_end_matches("[Event")).unwrap();
+    assert_eq!(read_pgn(&pgn).len(), 3);
+
+    let text = depth_one_match(&pgn, &["--games", "6", "--resume"]);
+    assert_eq!(summary_number(&text, "Resumed:", "Resumed:"), 3, "{text}");
+    assert_eq!(summary_number(&text, "Games:", "Games:"), 6, "{text}");
+    assert_eq!(summary_number(&text, "Pairs:", "Pairs:"), 3, "{text}");
+    let mut rounds: Vec<u64> = read_pgn(&pgn)
+        .iter()
+        .map(|game| game.tag("Round").unwrap().parse().unwrap())
+        .collect();
+    rounds.sort_unstable();
+    assert_eq!(rounds, [1, 2, 3, 4, 5, 6], "every round once");
+    for game in read_pgn(&pgn) {
+        let searches = game.tag("Searches").expect("a Searches tag");
+        assert!(
+            searches.starts_with("depth 1; bench to depth 5: a "),
+            "{searches}"
+        );
+    }
+
+    // A finished match resumed plays nothing more.
+    let text = depth_one_match(&pgn, &["--games", "6", "--resume"]);
+    assert_eq!(summary_number(&text, "Resumed:", "Resumed:"), 6, "{text}");
+    assert_eq!(summary_number(&text, "Games:", "Games:"), 6, "{text}");
+    assert_eq!(read_pgn(&pgn).len(), 6);
+    let _ = std::fs::remove_file(&pgn);
+}
+
+#[test]
+fn resume_refuses_the_file_of_another_match() {
+    let pgn = temp_path("resume-other.pgn");
+    depth_one_match(&pgn, &["--games", "2"]);
+    let before = std::fs::read_to_string(&pgn).unwrap();
+    // Other settings for A, or the same players at another depth.
+    for args in [
+        &[
+            "selfplay", "--a", "null=on", "--b", "default", "--depth", "1",
+        ][..],
+        &[
+            "selfplay", "--a", "null=off", "--b", "default", "--depth", "2",
+        ][..],
+    ] {
+        let mut args = args.to_vec();
+        args.extend(["--games", "4", "--resume", "--pgn", pgn.to_str().unwrap()]);
+        let output = umax(&args);
+        assert!(!output.status.success());
+        let error = String::from_utf8_lossy(&output.stderr);
+        assert!(error.contains("another match's"), "{error}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(&pgn).unwrap(),
+        before,
+        "the file is kept"
+    );
+    // Without --pgn there is nothing to resume.
+    let output = umax(&["selfplay", "--depth", "1", "--games", "2", "--resume"]);
+    assert!(!output.status.success());
+    let _ = std::fs::remove_file(&pgn);
+}

@@ -615,6 +615,7 @@ fn report(pairs: [u64; 5], wins: u64, draws: u64, losses: u64) -> MatchReport {
         llr: None,
         elapsed: Duration::from_secs(1),
         pgn_error: None,
+        resumed: 0,
     }
 }
 

@@ -22,7 +22,11 @@
 //! * **Records.** Every finished game is appended to the `--pgn` file and
 //!   flushed at once, with both settings in the player names, so a match that
 //!   is interrupted (Ctrl-C, SIGTERM, a full disk) loses no finished game;
-//!   the summary counts exactly the games in the file.
+//!   the summary counts exactly the games in the file. `--resume` goes on
+//!   with a match that file holds: its games count, the missing ones are
+//!   played, so that an SPRT can run to its decision over several sittings
+//!   (each game's `Searches` tag, the nodes of a small bench of A and of B,
+//!   makes sure the same searches play on).
 //! * **The worth table.** `--worth` plays the default against each technique
 //!   of the search laboratory turned off (or set to its alternative) and prints
 //!   a markdown table: what each technique is worth here, or "not resolved"
@@ -32,7 +36,7 @@
 pub mod referee;
 pub mod stats;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fs::File;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -40,7 +44,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::pgn_date_today;
+use crate::board::Color;
+use crate::game::{parse_pgn, pgn_date_today};
 use crate::input::{take_flag, take_option};
 use crate::laboratory::svg::WorthBar;
 use crate::openings::{self, StartPosition};
@@ -66,7 +71,7 @@ pub const USAGE: &str = "\
 usage: umax selfplay --a SPEC --b SPEC [--tc BASE+INC | --nodes N | --depth D]
                      [--games N] [--concurrency C] [--openings FILE]
                      [--sprt ELO0,ELO1[,ALPHA,BETA]] [--hash MB] [--pgn FILE]
-                     [--max-plies N] [--seed S]
+                     [--max-plies N] [--seed S] [--resume]
        umax selfplay --worth [--tc BASE+INC | --nodes N | --depth D] [--games N]
                      [--svg FILE] ...
 
@@ -76,7 +81,10 @@ come in pairs, each opening once with each colour (58 built-in openings, or
 FEN/EPD/SAN lines from --openings; --seed S shuffles their order). --games
 defaults to two per opening, or 20000 with --sprt, whose bounds are in
 normalized Elo (alpha and beta default to 0.05). --max-plies ends a game
-as a draw after that many plies. Elo is A's, with a 95 % interval. With
+as a draw after that many plies. --resume, with --pgn FILE, goes on with
+the match FILE holds (same players, searches, time control, openings and
+seed): its games count and the missing ones are played. Elo is A's, with a
+95 % interval. With
 --worth, --svg FILE draws the worth table: each technique's Elo with its
 95 % error bar.";
 
@@ -103,6 +111,8 @@ pub struct MatchOptions {
     pub pgn: Option<PathBuf>,
     /// End a game as a draw after this many plies.
     pub max_plies: Option<usize>,
+    /// Go on with the match the `pgn` file holds (`--resume`).
+    pub resume: bool,
 }
 
 impl MatchOptions {
@@ -120,6 +130,7 @@ impl MatchOptions {
             hash_megabytes: DEFAULT_HASH_MEGABYTES,
             pgn: None,
             max_plies: None,
+            resume: false,
         }
     }
 }
@@ -159,24 +170,36 @@ pub struct Tally {
 impl Tally {
     /// Count game `index`'s record. Returns whether it completed a pair.
     fn record(&mut self, index: u64, record: &GameRecord) -> bool {
-        let Some(white) = record.white_half_points() else {
+        let Some(white_half_points) = record.white_half_points() else {
             return false;
         };
+        let forfeit_loser = match record.termination {
+            Termination::TimeForfeit { loser } => Some(loser),
+            _ => None,
+        };
+        let ply_limit = record.termination == Termination::PlyLimit;
+        self.count(&FinishedGame {
+            index,
+            white_half_points,
+            forfeit_loser,
+            ply_limit,
+        })
+    }
+
+    /// Count a finished game. Returns whether it completed a pair.
+    fn count(&mut self, game: &FinishedGame) -> bool {
+        let (index, white) = (game.index, game.white_half_points);
         let a_is_white = a_plays_white(index);
         let a_points = if a_is_white { white } else { 2 - white };
         self.games.add(a_points);
-        match record.termination {
-            Termination::TimeForfeit { loser } => {
-                let a_lost = (loser == crate::board::Color::White) == a_is_white;
-                if a_lost {
-                    self.forfeits_a += 1;
-                } else {
-                    self.forfeits_b += 1;
-                }
+        if let Some(loser) = game.forfeit_loser {
+            if (loser == Color::White) == a_is_white {
+                self.forfeits_a += 1;
+            } else {
+                self.forfeits_b += 1;
             }
-            Termination::PlyLimit => self.ply_limit += 1,
-            _ => {}
         }
+        self.ply_limit += u64::from(game.ply_limit);
         let pair = index / 2;
         match self.waiting.remove(&pair) {
             Some(first) => {
@@ -199,6 +222,121 @@ impl Tally {
     pub fn unpaired(&self) -> usize {
         self.waiting.len()
     }
+}
+
+/// A finished game as the tally counts it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FinishedGame {
+    /// Its number in the match, from 0 (the PGN's round less one).
+    pub index: u64,
+    /// White's half points.
+    pub white_half_points: u8,
+    /// Whose flag fell, if the clock ended it.
+    pub forfeit_loser: Option<Color>,
+    /// Ended at `--max-plies`.
+    pub ply_limit: bool,
+}
+
+/// `--resume`: the games an earlier run of this match wrote to `pgn` (the
+/// text of its file), each checked against this match: the players, the
+/// time control and the opening its round plays, and `searches` (the
+/// `Searches` tag). A game of another match is an error that names it.
+pub fn finished_games(
+    options: &MatchOptions,
+    pgn: &str,
+    searches: &str,
+) -> Result<Vec<FinishedGame>, String> {
+    let (label_a, label_b) = player_labels(options);
+    let time_control = options.limit.pgn_tag();
+    let mut finished = Vec::new();
+    let mut seen = HashSet::new();
+    for game in parse_pgn(pgn)? {
+        let tag = |name| game.tag(name).unwrap_or_default();
+        let round = tag("Round");
+        let index = match round.parse::<u64>() {
+            Ok(round) if round > 0 => round - 1,
+            _ => {
+                return Err(format!(
+                    "--resume: a game without a round number ('{round}')"
+                ));
+            }
+        };
+        let (white, black) = if a_plays_white(index) {
+            (&label_a, &label_b)
+        } else {
+            (&label_b, &label_a)
+        };
+        let opening = &options.openings[((index / 2) % options.openings.len() as u64) as usize];
+        let differs = [
+            ("White", white.as_str()),
+            ("Black", black.as_str()),
+            ("TimeControl", time_control.as_str()),
+            ("Opening", opening.name.as_str()),
+            ("Searches", searches),
+        ]
+        .into_iter()
+        .find(|&(name, expected)| tag(name) != expected);
+        if let Some((name, expected)) = differs {
+            return Err(format!(
+                "--resume: round {round} is another match's: {name} '{}', this match's '{expected}'",
+                tag(name)
+            ));
+        }
+        let white_half_points = match game.result.as_str() {
+            "1-0" => 2,
+            "1/2-1/2" => 1,
+            "0-1" => 0,
+            _ => continue, // unfinished: played again
+        };
+        if !seen.insert(index) {
+            return Err(format!("--resume: round {round} is in the file twice"));
+        }
+        finished.push(FinishedGame {
+            index,
+            white_half_points,
+            // The clock that ran out was that of the side to move.
+            forfeit_loser: (tag("Termination") == "time forfeit")
+                .then(|| game.game.board().side_to_move()),
+            ply_limit: tag("Termination") == "adjudication",
+        });
+    }
+    Ok(finished)
+}
+
+/// The `Searches` tag of a match: how long each move may think, and the
+/// nodes A and B search on the bench positions to depth [`SEARCHES_DEPTH`],
+/// which tells two builds or two settings apart.
+fn searches_tag(limit: &ThinkingLimit, settings_a: &Settings, settings_b: &Settings) -> String {
+    let nodes = |settings: &Settings| {
+        let mut searcher = Searcher::new(16);
+        searcher.set_settings(settings.clone());
+        let mut nodes = 0;
+        for fen in crate::tools::BENCH_POSITIONS {
+            let board = crate::board::Board::from_fen(fen).expect("bench positions are valid");
+            let limits = crate::clock::Limits::depth(SEARCHES_DEPTH);
+            nodes += searcher
+                .think(&board, &[], &limits, &mut crate::search::Silent)
+                .info
+                .nodes;
+        }
+        nodes
+    };
+    let (a, b) = (nodes(settings_a), nodes(settings_b));
+    format!(
+        "{}; bench to depth {SEARCHES_DEPTH}: a {a}, b {b} nodes",
+        limit.describe()
+    )
+}
+
+/// How deep [`searches_tag`] searches: a tenth of a second.
+const SEARCHES_DEPTH: u32 = 5;
+
+/// The PGN names of A and B: the settings in words.
+fn player_labels(options: &MatchOptions) -> (String, String) {
+    (
+        format!("umax a: {}", label(&options.spec_a)),
+        format!("umax b: {}", label(&options.spec_b)),
+    )
 }
 
 /// Why a match ended.
@@ -227,6 +365,8 @@ pub struct MatchReport {
     pub elapsed: Duration,
     /// Why the PGN could not be written, if so.
     pub pgn_error: Option<String>,
+    /// Games an earlier run played (`--resume`), counted in `tally`.
+    pub resumed: usize,
 }
 
 // ---------------------------------------------------------------------------
@@ -240,6 +380,10 @@ struct Shared<'a> {
     pgn: Mutex<Option<File>>,
     pgn_error: Mutex<Option<String>>,
     next_game: AtomicU64,
+    /// Games an earlier run played (`--resume`), by index: not played again.
+    finished_before: HashSet<u64>,
+    /// The `Searches` tag of every game.
+    searches: String,
     /// Set when the SPRT has decided or the PGN failed: no new games, and the
     /// games in progress are abandoned.
     finished: AtomicBool,
@@ -265,12 +409,40 @@ pub fn run_match(
     if options.openings.is_empty() {
         return Err("no openings to play".to_string());
     }
+    let searches = match &options.pgn {
+        Some(_) => searches_tag(&options.limit, &settings_a, &settings_b),
+        None => String::new(),
+    };
+    let mut tally = Tally::default();
+    let mut finished_before = HashSet::new();
     let pgn = match &options.pgn {
+        Some(path) if options.resume => {
+            let text = match std::fs::read_to_string(path) {
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+                read => read.map_err(|e| format!("cannot read {}: {e}", path.display()))?,
+            };
+            for game in finished_games(options, &text, &searches)? {
+                tally.count(&game);
+                finished_before.insert(game.index);
+            }
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path);
+            Some(file.map_err(|e| format!("cannot open {}: {e}", path.display()))?)
+        }
         Some(path) => {
             Some(File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?)
         }
+        None if options.resume => return Err("--resume needs --pgn FILE".to_string()),
         None => None,
     };
+    // An SPRT the earlier games decided plays no more.
+    let verdict = options.sprt.map(|sprt| {
+        let llr = sprt.llr(&tally.pairs);
+        (llr, sprt.verdict(llr))
+    });
+    let decided = verdict.is_some_and(|(_, verdict)| verdict != SprtVerdict::Continue);
     // Make every table before the first game, so that a size the machine
     // cannot give is an error, not a crash in a thread.
     let threads = options.concurrency.clamp(1, options.games.max(1) as usize);
@@ -283,18 +455,18 @@ pub fn run_match(
     }
     let shared = Shared {
         options,
-        tally: Mutex::new(Tally::default()),
+        tally: Mutex::new(tally),
         pgn: Mutex::new(pgn),
         pgn_error: Mutex::new(None),
         next_game: AtomicU64::new(0),
-        finished: AtomicBool::new(false),
-        verdict: Mutex::new(None),
+        finished_before,
+        searches,
+        finished: AtomicBool::new(decided),
+        verdict: Mutex::new(verdict),
         progress,
     };
-    let labels = (
-        format!("umax a: {}", label(&options.spec_a)),
-        format!("umax b: {}", label(&options.spec_b)),
-    );
+    let labels = player_labels(options);
+    let resumed = shared.finished_before.len();
     let start = Instant::now();
     std::thread::scope(|scope| {
         for (engine_a, engine_b) in engines {
@@ -320,6 +492,7 @@ pub fn run_match(
         llr: verdict.map(|(llr, _)| llr),
         elapsed: start.elapsed(),
         pgn_error,
+        resumed,
     })
 }
 
@@ -336,6 +509,9 @@ fn play_games(
         let index = shared.next_game.fetch_add(1, Ordering::Relaxed);
         if index >= options.games || stop() {
             return;
+        }
+        if shared.finished_before.contains(&index) {
+            continue;
         }
         let pair = index / 2;
         let opening = &options.openings[(pair % options.openings.len() as u64) as usize];
@@ -367,7 +543,13 @@ fn play_games(
         } else {
             (&labels.1, &labels.0)
         };
-        let text = game_pgn(&record, index, white, black, &opening.name, &options.limit);
+        let names = [
+            white.as_str(),
+            black.as_str(),
+            &opening.name,
+            &shared.searches,
+        ];
+        let text = game_pgn(&record, index, names, &options.limit);
         // The tally and the file are updated under one lock, so the summary
         // counts exactly the games the file holds.
         let mut tally = shared.tally.lock().unwrap();
@@ -417,12 +599,12 @@ fn write_pgn(shared: &Shared, text: &str) -> bool {
 }
 
 /// One game as PGN, the settings in the player names.
+/// `names` are White's, Black's, the opening's and the `Searches` tag (none
+/// if empty).
 fn game_pgn(
     record: &GameRecord,
     index: u64,
-    white: &str,
-    black: &str,
-    opening: &str,
+    [white, black, opening, searches]: [&str; 4],
     limit: &ThinkingLimit,
 ) -> String {
     let date = pgn_date_today();
@@ -439,8 +621,10 @@ fn game_pgn(
         ("TimeControl", time_control.as_str()),
         ("Termination", record.termination_tag()),
         ("Opening", opening),
+        ("Searches", searches),
     ];
-    let mut text = record.game.to_pgn_with_tags(&tags, record.result);
+    let tags = &tags[..tags.len() - usize::from(searches.is_empty())];
+    let mut text = record.game.to_pgn_with_tags(tags, record.result);
     text.push('\n');
     text
 }
@@ -515,6 +699,12 @@ pub fn summary(options: &MatchOptions, report: &MatchReport) -> String {
         options.openings.len()
     )];
     lines.extend(replay_warning(g.games(), options.openings.len()));
+    if report.resumed > 0 {
+        lines.push(format!(
+            "Resumed: {} games from the file, played before",
+            report.resumed
+        ));
+    }
     lines.push(format!(
         "Games: {} (W/D/L for a: {} / {} / {}), time forfeits: a {}, b {}, ply limit: {}",
         g.games(),
@@ -723,6 +913,7 @@ pub fn main(args: &[String], hash_megabytes: Option<usize>) -> Result<(), String
     let max_plies = text(&mut args, "--max-plies")?;
     let seed = text(&mut args, "--seed")?;
     let svg = text(&mut args, "--svg")?;
+    let resume = take_flag(&mut args, "--resume");
     if let Some(unknown) = args.first() {
         return Err(format!("selfplay: unknown argument '{unknown}'\n{USAGE}"));
     }
@@ -770,7 +961,11 @@ pub fn main(args: &[String], hash_megabytes: Option<usize>) -> Result<(), String
         hash_megabytes: hash_megabytes.unwrap_or(DEFAULT_HASH_MEGABYTES),
         pgn: pgn.map(PathBuf::from),
         max_plies: max_plies.map(|n| number(&n, "--max-plies")).transpose()?,
+        resume,
     };
+    if resume && (worth || options.pgn.is_none()) {
+        return Err("selfplay: --resume goes on with the match of --pgn FILE (not --worth)".into());
+    }
     interrupt::install();
     if worth {
         return run_worth(&mut options, svg.as_deref().map(std::path::Path::new));
