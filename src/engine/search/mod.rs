@@ -63,6 +63,7 @@ use crate::eval::{self, Score};
 use crate::table::{self, Bound, TranspositionTable, usable_megabytes};
 
 pub mod beal;
+mod correction;
 mod micromax;
 mod ordering;
 pub mod see;
@@ -269,6 +270,8 @@ pub struct Searcher {
     /// History scores of quiet moves by side, from- and to-square (switch
     /// `ordering=history`), cleared per search (halved with `keep_history`).
     history: Vec<Score>,
+    /// Switch `correction`: the evaluation's errors learnt by feature.
+    correction: correction::Correction,
     /// Switch `recapture_extension`: for each ply of the search path, the
     /// square the move that led there captured on and the value it took
     /// (`None` if it captured nothing, and at the root).
@@ -351,6 +354,7 @@ impl Searcher {
             generated: Vec::with_capacity(256),
             killers: Vec::new(),
             history: vec![0; 2 * 128 * 128],
+            correction: correction::Correction::new(),
             path_captures: Vec::with_capacity(256),
             activity_cache: Vec::new(),
             structure_cache: eval::tapered::StructureCache::new(),
@@ -420,6 +424,7 @@ impl Searcher {
     /// Empty the table that learns which moves cut off: the history.
     fn forget_move_histories(&mut self) {
         self.history.fill(0);
+        self.correction.clear();
     }
 
     /// Switch `keep_history`: a new search of the same game keeps what the
@@ -429,6 +434,7 @@ impl Searcher {
         for score in &mut self.history {
             *score /= 2;
         }
+        self.correction.age();
     }
 
     /// Get an empty table's memory from the operating system now, before

@@ -173,6 +173,9 @@ pub struct Settings {
     pub null_eval: bool,
     /// The null move is tried before the node generates its moves.
     pub null_first: bool,
+    /// Correction history: the evaluation plus the errors learnt for its
+    /// pawns, material and each side's pieces.
+    pub correction: bool,
     /// Internal iterative reduction: a node 4 or more plies from the
     /// horizon that finds nothing in the table searches a ply less deep.
     pub iir: bool,
@@ -326,6 +329,7 @@ impl Settings {
             null_eval: false,
             null_first: false,
             iir: false,
+            correction: false,
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
@@ -780,6 +784,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "internal iterative reduction: a node 4+ plies from the horizon that misses the table searches a ply less deep",
         get: |s| i32::from(s.iir),
         set: |s, v| s.iir = v != 0,
+    },
+    TechniqueOption {
+        name: "correction",
+        kind: OptionKind::Switch,
+        doc: "correction history: the evaluation plus the mean error learnt for its pawns, material and each side's pieces",
+        get: |s| i32::from(s.correction),
+        set: |s, v| s.correction = v != 0,
     },
     TechniqueOption {
         name: "lmr",

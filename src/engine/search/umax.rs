@@ -168,14 +168,22 @@ impl Searcher {
         let checks_ply = self.settings.quiescence_checks && depth == QUIESCENCE_DEPTH;
         let activity = self.node_activity(depth);
         let eval = eval + activity;
+        // Correction history (switch `correction`): the evaluation the node
+        // judges itself by adds the errors learnt for its features; `eval`,
+        // which the moves' gains build on, stays as it is.
+        let correction = if self.settings.correction {
+            self.correction.of(&self.board)
+        } else {
+            0
+        };
         // Deviation from micro-Max: the board says whether we are in check
         // (micro-Max learns it when its null move loses the king).
         let in_check = (full_width || checks_ply) && self.board.in_check();
         let node = Node {
             beta,
-            eval,
+            eval: eval + correction,
             activity,
-            standing: self.towards_draw(eval),
+            standing: self.towards_draw(eval + correction),
             depth,
             ply,
             pv_node,
@@ -328,7 +336,7 @@ impl Searcher {
                         node.judged_by_eval && is_quiet && !is_hint && best > -MATE_BOUND;
                     self.prune_at_horizon(
                         mv,
-                        [eval, new_eval, child_alpha],
+                        [eval + correction, new_eval + correction, child_alpha],
                         [child_depth, iteration],
                         quiet_futility,
                     )
@@ -375,6 +383,9 @@ impl Searcher {
             }
         }
         self.move_stack.truncate(first);
+        if self.settings.correction && full_width && !in_check {
+            self.learn_correction(&node, best, [alpha, beta], best_move);
+        }
         best + Score::from(best < eval) // delayed-loss bonus
     }
 
@@ -389,6 +400,35 @@ impl Searcher {
             && ply > 0
             && depth - QUIESCENCE_DEPTH >= IIR_MIN_PLIES;
         depth - i32::from(reduces)
+    }
+
+    /// Correction history (switch `correction`): a finished full-width
+    /// node not in check teaches the tables its score's distance from its
+    /// standing evaluation, where the bound says the evaluation was wrong
+    /// (a lower bound above it, an upper bound below it, or exact) and no
+    /// capture was best.
+    fn learn_correction(
+        &mut self,
+        node: &Node,
+        best: Score,
+        [alpha, beta]: [Score; 2],
+        best_move: Option<Move>,
+    ) {
+        let capture = best_move.is_some_and(|mv| {
+            mv.kind == MoveKind::EnPassant || !self.board.piece_at(mv.to).is_empty()
+        });
+        let wrong = if best >= beta {
+            best > node.standing
+        } else if best <= alpha {
+            best < node.standing
+        } else {
+            true
+        };
+        if wrong && !capture && best.abs() < MATE_BOUND {
+            let plies = node.depth - QUIESCENCE_DEPTH;
+            self.correction
+                .learn(&self.board, best - node.standing, plies);
+        }
     }
 
     /// Reverse futility pruning (switch `rfp`): near the horizon, if the
