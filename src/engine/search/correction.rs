@@ -28,6 +28,10 @@ const GRAIN: i32 = 16;
 /// No entry leaves ±64 centipawns.
 const LIMIT: i32 = 64 * GRAIN;
 
+/// A search this many plies deep moves the correction by its whole error
+/// (shallower ones by a part of it: 8 plies, a third).
+const PLIES_PER_ERROR: i32 = 24;
+
 /// The four features, in table order.
 const FEATURES: usize = 4;
 
@@ -94,21 +98,22 @@ impl Correction {
         }
     }
 
-    /// The correction to add to the evaluation of `board`, in centipawns.
+    /// The correction to add to the evaluation of `board`, in centipawns: the
+    /// mean of its features' entries.
     pub fn of(&self, board: &Board) -> Score {
         slots(board)
             .iter()
             .map(|&slot| self.entries[slot])
             .sum::<i32>()
-            / GRAIN
+            / (GRAIN * FEATURES as i32)
     }
 
     /// A search `plies` deep scored `board` `error` centipawns away from its
     /// corrected evaluation: move each of its entries towards it, the more
-    /// the deeper the search, less the more the entry already leans that
-    /// way.
+    /// the deeper the search (by the whole error at [`PLIES_PER_ERROR`]
+    /// plies), less the more the entry already leans that way.
     pub fn learn(&mut self, board: &Board, error: Score, plies: i32) {
-        let bonus = (error * GRAIN * plies / 8).clamp(-LIMIT / 4, LIMIT / 4);
+        let bonus = (error * GRAIN * plies / PLIES_PER_ERROR).clamp(-LIMIT / 4, LIMIT / 4);
         for slot in slots(board) {
             let entry = &mut self.entries[slot];
             *entry += bonus - *entry * bonus.abs() / LIMIT;
