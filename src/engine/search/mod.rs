@@ -272,6 +272,14 @@ pub struct Searcher {
     history: Vec<Score>,
     /// Switch `correction`: the evaluation's errors learnt by feature.
     correction: correction::Correction,
+    /// Switch `continuation`: history scores of quiet moves by the piece
+    /// and target square of the move one or two plies before and of the
+    /// move itself ([`ordering::PIECE_TO`] squared).
+    continuation: Vec<Score>,
+    /// Switch `continuation`: for each ply of the search path, the piece and
+    /// target square of the move that led there (`None` after a null move,
+    /// and at the root).
+    path_moves: Vec<Option<usize>>,
     /// Switch `recapture_extension`: for each ply of the search path, the
     /// square the move that led there captured on and the value it took
     /// (`None` if it captured nothing, and at the root).
@@ -355,6 +363,8 @@ impl Searcher {
             killers: Vec::new(),
             history: vec![0; 2 * 128 * 128],
             correction: correction::Correction::new(),
+            continuation: Vec::new(),
+            path_moves: Vec::with_capacity(256),
             path_captures: Vec::with_capacity(256),
             activity_cache: Vec::new(),
             structure_cache: eval::tapered::StructureCache::new(),
@@ -425,13 +435,14 @@ impl Searcher {
     fn forget_move_histories(&mut self) {
         self.history.fill(0);
         self.correction.clear();
+        self.continuation.fill(0);
     }
 
     /// Switch `keep_history`: a new search of the same game keeps what the
     /// last one learnt about moves, at half weight, since the position has
     /// moved on (a new game forgets it: [`clear_table`](Self::clear_table)).
     fn age_move_histories(&mut self) {
-        for score in &mut self.history {
+        for score in self.history.iter_mut().chain(&mut self.continuation) {
             *score /= 2;
         }
         self.correction.age();
@@ -671,6 +682,10 @@ impl Searcher {
         self.lines_found.clear();
         self.killers.clear();
         self.path_captures.clear();
+        self.path_moves.clear();
+        if self.settings.continuation && self.continuation.is_empty() {
+            self.continuation = vec![0; ordering::PIECE_TO * ordering::PIECE_TO];
+        }
         if self.settings.keep_history {
             self.age_move_histories();
         } else {

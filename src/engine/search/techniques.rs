@@ -176,6 +176,9 @@ pub struct Settings {
     /// Correction history: the evaluation plus the errors learnt for its
     /// pawns, material and each side's pieces.
     pub correction: bool,
+    /// Continuation history: quiet moves also ordered (and reduced) by how
+    /// they did after the same moves one and two plies before.
+    pub continuation: bool,
     /// Internal iterative reduction: a node 4 or more plies from the
     /// horizon that finds nothing in the table searches a ply less deep.
     pub iir: bool,
@@ -330,6 +333,7 @@ impl Settings {
             null_first: false,
             iir: false,
             correction: false,
+            continuation: false,
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
@@ -791,6 +795,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "correction history: the evaluation plus the mean error learnt for its pawns, material and each side's pieces",
         get: |s| i32::from(s.correction),
         set: |s, v| s.correction = v != 0,
+    },
+    TechniqueOption {
+        name: "continuation",
+        kind: OptionKind::Switch,
+        doc: "continuation history: quiet moves ordered and reduced by how they did after the same moves one and two plies before",
+        get: |s| i32::from(s.continuation),
+        set: |s, v| s.continuation = v != 0,
     },
     TechniqueOption {
         name: "lmr",

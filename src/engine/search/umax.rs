@@ -49,6 +49,9 @@ pub const DELTA_MARGIN: Score = 200;
 /// from the horizon (4ku: depth above 3).
 const IIR_MIN_PLIES: i32 = 4;
 
+/// History points per ply of late-move reduction (switch `continuation`).
+const LMR_HISTORY_UNIT: Score = 8192;
+
 /// Slots in the searcher's cache of activity terms (a power of two; 16
 /// bytes each).
 const ACTIVITY_CACHE_ENTRIES: usize = 1 << 16;
@@ -567,7 +570,7 @@ impl Searcher {
                 self.remember_killer(mv, ply);
             }
             if self.settings.ordering == MoveOrdering::History && is_quiet {
-                self.update_history(first, index, iteration - QUIESCENCE_DEPTH);
+                self.update_history(first, index, iteration - QUIESCENCE_DEPTH, ply);
             }
         }
     }
@@ -760,6 +763,7 @@ impl Searcher {
         if self.settings.recapture_extension && ply + 1 < self.path_captures.len() {
             self.path_captures[ply + 1] = None;
         }
+        self.set_path_move(ply, None);
         let undo = self.board.make_null_move();
         self.path_keys.push(self.board.key());
         // Deviation from micro-Max (switch `null_reduction`, 3 in the
@@ -864,7 +868,13 @@ impl Searcher {
                 && !self.is_killer(mv, ply)
                 && !self.gives_check(mv)
             {
-                let reduction = late_move_reduction(plies, move_number, self.settings.lmr_divisor);
+                let mut reduction =
+                    late_move_reduction(plies, move_number, self.settings.lmr_divisor);
+                // Switch `continuation`: a quiet move with a good history
+                // (its continuations counted) is reduced less, a bad one more.
+                if self.settings.continuation {
+                    reduction -= self.quiet_history(mv, ply) / LMR_HISTORY_UNIT;
+                }
                 if reduction > 0 {
                     self.stats.lmr_reductions += 1;
                     return (iteration - 1 - reduction).max(QUIESCENCE_DEPTH + 1);
@@ -979,6 +989,7 @@ impl Searcher {
         if self.settings.recapture_extension {
             self.set_path_capture(ply + 1, mv);
         }
+        self.set_path_move(ply, Some(mv));
         let undo = self.board.make_move(mv);
         if child_depth > QUIESCENCE_DEPTH {
             // The reply will probe the table first: start fetching its slot.
