@@ -284,6 +284,9 @@ pub struct Searcher {
     /// square the move that led there captured on and the value it took
     /// (`None` if it captured nothing, and at the root).
     path_captures: Vec<Option<(Square, Score)>>,
+    /// Switch `singular`: the node (by ply) searching without its table
+    /// move, and that move.
+    excluded: Option<(usize, Move)>,
     /// The activity terms (mobility, king attack) of positions met in this
     /// search, by key: deepening visits most nodes again, and a look-up is
     /// cheaper than counting. Cleared per search (the phase and switches change).
@@ -366,6 +369,7 @@ impl Searcher {
             continuation: Vec::new(),
             path_moves: Vec::with_capacity(256),
             path_captures: Vec::with_capacity(256),
+            excluded: None,
             activity_cache: Vec::new(),
             structure_cache: eval::tapered::StructureCache::new(),
             ordering_scratch: (Vec::with_capacity(256), Vec::with_capacity(256)),

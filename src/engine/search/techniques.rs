@@ -182,6 +182,9 @@ pub struct Settings {
     /// Internal iterative reduction: a node 4 or more plies from the
     /// horizon that finds nothing in the table searches a ply less deep.
     pub iir: bool,
+    /// Singular extension: the table's move, when no other move comes near
+    /// its stored score, is searched deeper (Ethereal's form).
+    pub singular: bool,
     /// Late-move reduction.
     pub lmr: bool,
     /// LMR applies at iterations deeper than this (micro-Max: 5).
@@ -334,6 +337,7 @@ impl Settings {
             iir: false,
             correction: false,
             continuation: false,
+            singular: false,
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
@@ -802,6 +806,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "continuation history: quiet moves ordered and reduced by how they did after the same moves one and two plies before",
         get: |s| i32::from(s.continuation),
         set: |s, v| s.continuation = v != 0,
+    },
+    TechniqueOption {
+        name: "singular",
+        kind: OptionKind::Switch,
+        doc: "singular extension: 8+ plies from the horizon, the table's move is extended when the node searched without it stays below the stored score (Ethereal: doubled, negative, multi-cut)",
+        get: |s| i32::from(s.singular),
+        set: |s, v| s.singular = v != 0,
     },
     TechniqueOption {
         name: "lmr",

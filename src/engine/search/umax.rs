@@ -52,6 +52,15 @@ const IIR_MIN_PLIES: i32 = 4;
 /// History points per ply of late-move reduction (switch `continuation`).
 const LMR_HISTORY_UNIT: Score = 8192;
 
+/// Singular extension (switch `singular`) acts this many plies or more
+/// from the horizon (Ethereal: depth 8).
+const SINGULAR_MIN_PLIES: i32 = 8;
+
+/// Singular extension: a table move this far (and a centipawn a ply) clear
+/// of every other move is searched two plies deeper, off the principal
+/// variation (Ethereal: 16).
+const SINGULAR_DOUBLE_MARGIN: Score = 16;
+
 /// Slots in the searcher's cache of activity terms (a power of two; 16
 /// bytes each).
 const ACTIVITY_CACHE_ENTRIES: usize = 1 << 16;
@@ -127,6 +136,9 @@ struct Node {
     /// A null-window node below the root, full width and not in check,
     /// where the evaluation alone may judge it (the prunings act only there).
     judged_by_eval: bool,
+    /// Switch `singular`: the move this node searches without (its table
+    /// move, whose singularity is being tested).
+    excluded: Option<Move>,
 }
 
 impl Searcher {
@@ -152,11 +164,12 @@ impl Searcher {
         }
         let pv_node = beta > alpha + 1; // an open window: maybe the principal variation
         let alpha = alpha - 1; // adj. window: delay bonus
+        let excluded = self.excluded.filter(|&(at, _)| at == ply).map(|(_, mv)| mv);
 
         // Lookup pos. in hash table (hash table: +124.5 ± 54.6, 160 games at
         // 1+0.01); resume at stored depth. Deviation from micro-Max: quiescence
         // nodes, most of the tree, neither probe nor store it.
-        let uses_table = self.settings.hash && depth > QUIESCENCE_DEPTH;
+        let uses_table = self.settings.hash && depth > QUIESCENCE_DEPTH && excluded.is_none();
         let key = self.board.key();
         let entry = uses_table.then(|| self.probe_table(key)).flatten();
         // Internal iterative reduction (switch `iir`: +11.0 ± 8.2, 3,316 at 2+0.02).
@@ -192,7 +205,8 @@ impl Searcher {
             ply,
             pv_node,
             in_check,
-            judged_by_eval: full_width && !pv_node && !in_check && ply > 0,
+            judged_by_eval: full_width && !pv_node && !in_check && ply > 0 && excluded.is_none(),
+            excluded,
         };
 
         // Reverse futility pruning (switch `rfp`: +19.1 ± 39.7 n.r., 200 at 1+0.01).
@@ -293,6 +307,9 @@ impl Searcher {
                     break; // abort on fail high
                 }
                 let ScoredMove { mv, capture_rank } = self.move_stack[index];
+                if node.excluded == Some(mv) {
+                    continue;
+                }
                 let is_capture = capture_rank.is_some();
                 let is_quiet = !is_capture && mv.promotion.is_none();
                 let is_hint = index == first && best_move == Some(mv);
@@ -318,7 +335,7 @@ impl Searcher {
                 // New eval and alpha; the reply's depth.
                 let new_eval = eval + self.move_gain(mv);
                 let child_alpha = best.max(alpha);
-                let child_depth = if quiet_check {
+                let mut child_depth = if quiet_check {
                     QUIESCENCE_DEPTH // the reply searches its evasions
                 } else {
                     let late_move = late_moves_reducible.then_some(tried);
@@ -332,6 +349,16 @@ impl Searcher {
                         ply,
                     )
                 };
+                // Singular extension (switch `singular`, Ethereal's form).
+                if is_hint && self.settings.singular && child_depth == iteration - 1 {
+                    match self.singular_extension(&node, entry, mv, [alpha, beta], listener) {
+                        Ok(extension) => child_depth += extension,
+                        Err(multi_cut) => (best, best_move) = (multi_cut, Some(mv)),
+                    }
+                    if best >= beta {
+                        continue;
+                    }
+                }
                 // Fail low if futile: futility pruning (+79.5 ± 47.3, 160 at 1+0.01)
                 // and the other prunings of a move that cannot raise alpha. A quiet
                 // check or an evasion in quiescence is searched whatever the score.
@@ -380,7 +407,7 @@ impl Searcher {
                 iteration = iteration.max(MATE_DEPTH);
             }
             // Best loses K: checkmate if in check, else stalemate.
-            if best == -INFINITY && full_width && !in_check {
+            if best == -INFINITY && full_width && !in_check && excluded.is_none() {
                 best = DRAW_SCORE;
             }
             // Always store in hash tab (always replace, as micro-Max).
@@ -409,10 +436,10 @@ impl Searcher {
     }
 
     /// Correction history (switch `correction`): a finished full-width
-    /// node not in check and not cut by the null move teaches the tables its score's distance from its
-    /// standing evaluation, where the bound says the evaluation was wrong
-    /// (a lower bound above it, an upper bound below it, or exact) and no
-    /// capture was best.
+    /// node not in check and not cut by the null move teaches the tables its
+    /// score's distance from its standing evaluation, where the bound says
+    /// the evaluation was wrong (a lower bound above it, an upper bound below
+    /// it, or exact) and no capture was best.
     fn learn_correction(
         &mut self,
         node: &Node,
@@ -434,6 +461,69 @@ impl Searcher {
             let plies = node.depth - QUIESCENCE_DEPTH;
             self.correction
                 .learn(&self.board, best - node.standing, plies);
+        }
+    }
+
+    /// Singular extension (switch `singular`, Ethereal's form): far from the
+    /// horizon, where the table's move `mv` scored at least `entry`'s score
+    /// at nearly this depth, search the node again without it, half as
+    /// deep, against that score less a centipawn a ply. If every other move
+    /// stays below, the table's move is singular: searched a ply deeper (two
+    /// if far below, off the principal variation). If the others reach it
+    /// and that is at least beta, several moves cut off: the node returns it
+    /// (`Err`, multi-cut). If they reach it and the table's score was
+    /// outside the window, the table's move is searched a ply shallower.
+    fn singular_extension(
+        &mut self,
+        node: &Node,
+        entry: Option<Entry>,
+        mv: Move,
+        [alpha, beta]: [Score; 2],
+        listener: &mut dyn Listener,
+    ) -> Result<i32, Score> {
+        let plies = node.depth - QUIESCENCE_DEPTH;
+        let Some(entry) = entry.filter(|entry| {
+            entry.is_best_move(mv)
+                && entry.bound != Bound::Upper
+                && entry.depth >= node.depth - 3
+                && entry.score.abs() < MATE_BOUND
+        }) else {
+            return Ok(0);
+        };
+        if plies < SINGULAR_MIN_PLIES || node.ply == 0 || node.excluded.is_some() {
+            return Ok(0);
+        }
+        let singular_beta = entry.score - plies;
+        let depth = QUIESCENCE_DEPTH + (plies - 1) / 2;
+        let eval = handed_eval(
+            node.eval,
+            node.activity,
+            depth,
+            self.settings.activity_plies,
+        );
+        let outer = self.excluded.replace((node.ply, mv));
+        let score = self.umax_search(
+            singular_beta - 1,
+            singular_beta,
+            eval,
+            depth,
+            node.ply,
+            listener,
+        );
+        self.excluded = outer;
+        if self.stopped {
+            return Ok(0);
+        }
+        if score < singular_beta {
+            let extends = self.may_extend_at(node.ply);
+            let double = !node.pv_node && score < singular_beta - SINGULAR_DOUBLE_MARGIN;
+            Ok(i32::from(extends) * if double { 2 } else { 1 })
+        } else if singular_beta >= beta {
+            Err(singular_beta)
+        } else if entry.score >= beta || entry.score <= alpha {
+            Ok(-1)
+        } else {
+            Ok(0)
         }
     }
 
@@ -795,6 +885,7 @@ impl Searcher {
         // position that does not even reach beta standing still will hardly
         // reach it after passing, so the null move is not worth its search.
         iteration > QUIESCENCE_DEPTH
+            && node.excluded.is_none()
             && (!self.settings.null_eval || eval >= beta)
             && match self.settings.null {
                 NullMove::Off => false,
