@@ -437,6 +437,14 @@ fn a_resumed_match_plays_only_the_games_the_file_lacks() {
         );
     }
 
+    // A run killed while writing leaves half a game: it is played again.
+    let whole = std::fs::read_to_string(&pgn).unwrap();
+    let last = whole.rfind("[Event ").unwrap();
+    std::fs::write(&pgn, &whole[..last + (whole.len() - last) / 2]).unwrap();
+    let text = depth_one_match(&pgn, &["--games", "6", "--resume"]);
+    assert_eq!(summary_number(&text, "Resumed:", "Resumed:"), 5, "{text}");
+    assert_eq!(std::fs::read_to_string(&pgn).unwrap().len(), whole.len());
+
     // A finished match resumed plays nothing more.
     let text = depth_one_match(&pgn, &["--games", "6", "--resume"]);
     assert_eq!(summary_number(&text, "Resumed:", "Resumed:"), 6, "{text}");

@@ -241,16 +241,33 @@ pub struct FinishedGame {
 /// text of its file), each checked against this match: the players, the
 /// time control and the opening its round plays, and `searches` (the
 /// `Searches` tag). A game of another match is an error that names it.
+/// Also returns how much of the text holds whole games: a run killed while
+/// it wrote may leave half a game at the end, which is dropped.
 pub fn finished_games(
     options: &MatchOptions,
     pgn: &str,
     searches: &str,
-) -> Result<Vec<FinishedGame>, String> {
+) -> Result<(Vec<FinishedGame>, usize), String> {
     let (label_a, label_b) = player_labels(options);
     let time_control = options.limit.pgn_tag();
     let mut finished = Vec::new();
     let mut seen = HashSet::new();
-    for game in parse_pgn(pgn)? {
+    let starts: Vec<usize> = pgn.match_indices("[Event ").map(|(at, _)| at).collect();
+    let mut games = Vec::new();
+    let mut whole = 0;
+    for (number, &start) in starts.iter().enumerate() {
+        let end = starts.get(number + 1).copied().unwrap_or(pgn.len());
+        match parse_pgn(&pgn[start..end]) {
+            Ok(parsed) if parsed.len() == 1 && pgn[start..end].ends_with("\n\n") => {
+                games.extend(parsed);
+                whole = end;
+            }
+            _ if end == pgn.len() => break, // half a game, last: dropped
+            Err(error) => return Err(format!("--resume: {error}")),
+            Ok(_) => return Err("--resume: a game the file does not hold whole".to_string()),
+        }
+    }
+    for game in games {
         let tag = |name| game.tag(name).unwrap_or_default();
         let round = tag("Round");
         let index = match round.parse::<u64>() {
@@ -300,7 +317,7 @@ pub fn finished_games(
             ply_limit: tag("Termination") == "adjudication",
         });
     }
-    Ok(finished)
+    Ok((finished, whole))
 }
 
 /// The `Searches` tag of a match: how long each move may think, and the
@@ -421,9 +438,14 @@ pub fn run_match(
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
                 read => read.map_err(|e| format!("cannot read {}: {e}", path.display()))?,
             };
-            for game in finished_games(options, &text, &searches)? {
+            let (games, whole) = finished_games(options, &text, &searches)?;
+            for game in games {
                 tally.count(&game);
                 finished_before.insert(game.index);
+            }
+            if whole < text.len() {
+                std::fs::write(path, &text[..whole])
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             }
             let file = std::fs::OpenOptions::new()
                 .create(true)
