@@ -80,10 +80,6 @@ const DEEP_ONLY: &[&str] = &["null_reduction", "rfp_max_plies", "iir"];
 /// `futility_ply_margin_changes_the_bench_positions_search`).
 const MANY_POSITIONS_ONLY: &[&str] = &["lmp_max_plies", "futility_ply_margin"];
 
-/// Switches that act only 8 or more plies from the horizon, which searches
-/// to depth 7 never reach (see `singular_changes_a_deep_search`).
-const VERY_DEEP_ONLY: &[&str] = &["singular"];
-
 /// Switches that change how much work a node does more than the tree: the
 /// null move tried before the move list changes only the order history
 /// gives a few nodes (800 of 2,756,890 bench nodes), none in these three
@@ -171,7 +167,6 @@ fn every_switch_changes_the_search_and_plays_legal_moves() {
             || PAWNLESS_WIN_ONLY.contains(&name)
             || PAWNLESS_ONLY.contains(&name)
             || MANY_POSITIONS_ONLY.contains(&name)
-            || VERY_DEEP_ONLY.contains(&name)
             || WORK_ONLY.contains(&name)
             || STORED_MATE_ONLY.contains(&spec.as_str())
             || GAME_ONLY.contains(&name)
@@ -284,13 +279,6 @@ fn futility_ply_margin_changes_the_bench_positions_search() {
         nodes_to_depth_6("futility_ply_margin=249", &BENCH_POSITIONS, TABLE_LOG2),
         nodes_to_depth_6("default", &BENCH_POSITIONS, TABLE_LOG2)
     );
-}
-
-#[test]
-fn singular_changes_a_deep_search() {
-    let run = |spec| run_to_depth(spec, &BENCH_POSITIONS[..1], 10, TABLE_LOG2);
-    let (with, without) = (run("singular=on"), run("default"));
-    assert_ne!(with.nodes(), without.nodes());
 }
 
 #[test]

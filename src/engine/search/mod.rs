@@ -63,7 +63,6 @@ use crate::eval::{self, Score};
 use crate::table::{self, Bound, TranspositionTable, usable_megabytes};
 
 pub mod beal;
-mod correction;
 mod micromax;
 mod ordering;
 pub mod see;
@@ -270,23 +269,10 @@ pub struct Searcher {
     /// History scores of quiet moves by side, from- and to-square (switch
     /// `ordering=history`), cleared per search (halved with `keep_history`).
     history: Vec<Score>,
-    /// Switch `correction`: the evaluation's errors learnt by feature.
-    correction: correction::Correction,
-    /// Switch `continuation`: history scores of quiet moves by the piece
-    /// and target square of the move one or two plies before and of the
-    /// move itself ([`ordering::PIECE_TO`] squared).
-    continuation: Vec<Score>,
-    /// Switch `continuation`: for each ply of the search path, the piece and
-    /// target square of the move that led there (`None` after a null move,
-    /// and at the root).
-    path_moves: Vec<Option<usize>>,
     /// Switch `recapture_extension`: for each ply of the search path, the
     /// square the move that led there captured on and the value it took
     /// (`None` if it captured nothing, and at the root).
     path_captures: Vec<Option<(Square, Score)>>,
-    /// Switch `singular`: the node (by ply) searching without its table
-    /// move, and that move.
-    excluded: Option<(usize, Move)>,
     /// The activity terms (mobility, king attack) of positions met in this
     /// search, by key: deepening visits most nodes again, and a look-up is
     /// cheaper than counting. Cleared per search (the phase and switches change).
@@ -365,11 +351,7 @@ impl Searcher {
             generated: Vec::with_capacity(256),
             killers: Vec::new(),
             history: vec![0; 2 * 128 * 128],
-            correction: correction::Correction::new(),
-            continuation: Vec::new(),
-            path_moves: Vec::with_capacity(256),
             path_captures: Vec::with_capacity(256),
-            excluded: None,
             activity_cache: Vec::new(),
             structure_cache: eval::tapered::StructureCache::new(),
             ordering_scratch: (Vec::with_capacity(256), Vec::with_capacity(256)),
@@ -438,18 +420,15 @@ impl Searcher {
     /// Empty the table that learns which moves cut off: the history.
     fn forget_move_histories(&mut self) {
         self.history.fill(0);
-        self.correction.clear();
-        self.continuation.fill(0);
     }
 
     /// Switch `keep_history`: a new search of the same game keeps what the
     /// last one learnt about moves, at half weight, since the position has
     /// moved on (a new game forgets it: [`clear_table`](Self::clear_table)).
     fn age_move_histories(&mut self) {
-        for score in self.history.iter_mut().chain(&mut self.continuation) {
+        for score in &mut self.history {
             *score /= 2;
         }
-        self.correction.age();
     }
 
     /// Get an empty table's memory from the operating system now, before
@@ -686,10 +665,6 @@ impl Searcher {
         self.lines_found.clear();
         self.killers.clear();
         self.path_captures.clear();
-        self.path_moves.clear();
-        if self.settings.continuation && self.continuation.is_empty() {
-            self.continuation = vec![0; ordering::PIECE_TO * ordering::PIECE_TO];
-        }
         if self.settings.keep_history {
             self.age_move_histories();
         } else {

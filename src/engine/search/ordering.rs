@@ -33,17 +33,6 @@ use super::techniques::{CaptureOrder, MoveOrdering};
 /// The largest history score (switch `ordering=history`).
 pub const HISTORY_LIMIT: Score = 16384;
 
-/// Pieces (by colour and kind code) times target squares: the index range
-/// of [`piece_to`] (switch `continuation`).
-pub const PIECE_TO: usize = 16 * 64;
-
-/// A move's piece and target square as one index (switch `continuation`).
-#[inline]
-fn piece_to(board: &Board, mv: Move) -> usize {
-    let piece = board.piece_at(mv.from);
-    (usize::from(piece.is_color(Color::Black)) * 8 + piece.kind_code()) * 64 + mv.to.bit_index()
-}
-
 /// Move a history score by `bonus`, less the more it already leans that way,
 /// so that old results fade and no score passes ±[`HISTORY_LIMIT`].
 #[inline]
@@ -550,7 +539,7 @@ impl Searcher {
                 Some(_) => (5, -see::see(&self.board, mv)),
                 None if Some(mv) == killer_1 => (1, 0),
                 None if Some(mv) == killer_2 => (2, 0),
-                None if by_history => (3, -self.quiet_history(mv, ply)),
+                None if by_history => (3, -self.history[self.history_index(mv)]),
                 None => (3, 0),
             };
             keys.push(ordering_key(class, value, place));
@@ -595,63 +584,17 @@ impl Searcher {
     /// moves now at `first + 1..=cut_at` were tried: reward it and penalise
     /// the quiet ones among them, by the square of the plies searched (deep
     /// results count most), at most a quarter of [`HISTORY_LIMIT`].
-    pub(super) fn update_history(&mut self, first: usize, cut_at: usize, plies: i32, ply: usize) {
+    pub(super) fn update_history(&mut self, first: usize, cut_at: usize, plies: i32) {
         let bonus = (plies * plies).min(HISTORY_LIMIT / 4);
-        self.nudge_quiet_history(self.move_stack[first].mv, ply, bonus);
+        let slot = self.history_index(self.move_stack[first].mv);
+        nudge_history(&mut self.history[slot], bonus);
         for index in first + 1..=cut_at {
             let ScoredMove { mv, capture_rank } = self.move_stack[index];
             if capture_rank.is_none() && mv.promotion.is_none() {
-                self.nudge_quiet_history(mv, ply, -bonus);
+                let slot = self.history_index(mv);
+                nudge_history(&mut self.history[slot], -bonus);
             }
         }
-    }
-
-    /// Nudge the history of quiet move `mv` at `ply` by `bonus`, and with
-    /// `continuation` its scores after the moves one and two plies before.
-    fn nudge_quiet_history(&mut self, mv: Move, ply: usize, bonus: Score) {
-        let slot = self.history_index(mv);
-        nudge_history(&mut self.history[slot], bonus);
-        for slot in self.continuation_slots(mv, ply).into_iter().flatten() {
-            nudge_history(&mut self.continuation[slot], bonus);
-        }
-    }
-
-    /// Switch `continuation`: where quiet move `mv` at `ply` keeps its
-    /// scores after the move one ply before and the move two plies before.
-    fn continuation_slots(&self, mv: Move, ply: usize) -> [Option<usize>; 2] {
-        if !self.settings.continuation {
-            return [None; 2];
-        }
-        let this = piece_to(&self.board, mv);
-        let context = |ply: Option<usize>| {
-            let before = self.path_moves.get(ply?).copied().flatten()?;
-            Some(before * PIECE_TO + this)
-        };
-        [context(Some(ply)), context(ply.checked_sub(1))]
-    }
-
-    /// The history score of quiet move `mv` at `ply`, with `continuation`
-    /// its scores after the moves one and two plies before added.
-    pub(super) fn quiet_history(&self, mv: Move, ply: usize) -> Score {
-        let continuation: Score = self
-            .continuation_slots(mv, ply)
-            .into_iter()
-            .flatten()
-            .map(|slot| self.continuation[slot])
-            .sum();
-        self.history[self.history_index(mv)] + continuation
-    }
-
-    /// Switch `continuation`: `mv`, about to be made at `ply`, leads to
-    /// the node at `ply + 1` (`None`: the null move).
-    pub(super) fn set_path_move(&mut self, ply: usize, mv: Option<Move>) {
-        if !self.settings.continuation {
-            return;
-        }
-        if self.path_moves.len() <= ply + 1 {
-            self.path_moves.resize(ply + 2, None);
-        }
-        self.path_moves[ply + 1] = mv.map(|mv| piece_to(&self.board, mv));
     }
 }
 
@@ -702,7 +645,7 @@ mod tests {
         for (mv, plies) in [(often_good, 5), (often_good, 5), (once_good, 2)] {
             let capture_rank = None;
             searcher.move_stack = vec![ScoredMove { mv, capture_rank }];
-            searcher.update_history(0, 0, plies, 0);
+            searcher.update_history(0, 0, plies);
         }
         searcher.move_stack.clear();
         assert!(!searcher.generate_and_rank(true, false, 0));
@@ -724,44 +667,17 @@ mod tests {
         let listed = [(cut, None), (vain, None), (capture, Some(1))];
         let listed = listed.map(|(mv, capture_rank)| ScoredMove { mv, capture_rank });
         searcher.move_stack = listed.to_vec();
-        searcher.update_history(0, 2, 4, 0);
+        searcher.update_history(0, 2, 4);
         let score = |searcher: &Searcher, mv| searcher.history[searcher.history_index(mv)];
         let scores = [cut, vain, capture].map(|mv| score(&searcher, mv));
         // A capture (here a move the list says is one) keeps its score.
         assert_eq!(scores, [16, -16, 0]);
         // Scores approach the limit but never pass it.
         for _ in 0..10_000 {
-            searcher.update_history(0, 0, 40, 0);
+            searcher.update_history(0, 0, 40);
         }
         let cut_score = score(&searcher, cut);
         assert!(cut_score > HISTORY_LIMIT / 2 && cut_score <= HISTORY_LIMIT);
-    }
-
-    #[test]
-    fn continuation_history_scores_a_move_after_the_moves_before_it() {
-        let mut searcher = Searcher::new(10);
-        searcher.settings = Settings::from_spec("continuation=on").unwrap();
-        searcher.continuation = vec![0; PIECE_TO * PIECE_TO];
-        // The moves are noted by the piece on their from-square, read from
-        // the board: here, the start position, a pawn on e2 and one on e7.
-        let [two_before, one_before, cut] = [("e2", "e4"), ("e7", "e5"), ("g1", "f3")]
-            .map(|(from, to)| Move::new(Square::parse(from).unwrap(), Square::parse(to).unwrap()));
-        searcher.set_path_move(0, Some(two_before)); // leads to ply 1
-        searcher.set_path_move(1, Some(one_before)); // leads to ply 2
-        searcher.move_stack = vec![ScoredMove {
-            mv: cut,
-            capture_rank: None,
-        }];
-        searcher.update_history(0, 0, 4, 2);
-        assert_eq!(searcher.history[searcher.history_index(cut)], 16);
-        // At ply 2 the move counts its history and both continuations.
-        assert_eq!(searcher.quiet_history(cut, 2), 48);
-        // After a null move one ply before, that continuation is gone.
-        searcher.set_path_move(1, None);
-        assert_eq!(searcher.quiet_history(cut, 2), 32);
-        // Off, only the history.
-        searcher.settings.continuation = false;
-        assert_eq!(searcher.quiet_history(cut, 2), 16);
     }
 
     /// The moves of `fen` in micro-Max's scan from a8, as coordinates.

@@ -173,18 +173,9 @@ pub struct Settings {
     pub null_eval: bool,
     /// The null move is tried before the node generates its moves.
     pub null_first: bool,
-    /// Correction history: the evaluation plus the errors learnt for its
-    /// pawns, material and each side's pieces.
-    pub correction: bool,
-    /// Continuation history: quiet moves also ordered (and reduced) by how
-    /// they did after the same moves one and two plies before.
-    pub continuation: bool,
     /// Internal iterative reduction: a node 4 or more plies from the
     /// horizon that finds nothing in the table searches a ply less deep.
     pub iir: bool,
-    /// Singular extension: the table's move, when no other move comes near
-    /// its stored score, is searched deeper (Ethereal's form).
-    pub singular: bool,
     /// Late-move reduction.
     pub lmr: bool,
     /// LMR applies at iterations deeper than this (micro-Max: 5).
@@ -335,9 +326,6 @@ impl Settings {
             null_eval: false,
             null_first: false,
             iir: false,
-            correction: false,
-            continuation: false,
-            singular: false,
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
@@ -792,27 +780,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "internal iterative reduction: a node 4+ plies from the horizon that misses the table searches a ply less deep",
         get: |s| i32::from(s.iir),
         set: |s, v| s.iir = v != 0,
-    },
-    TechniqueOption {
-        name: "correction",
-        kind: OptionKind::Switch,
-        doc: "correction history: the evaluation plus the mean error learnt for its pawns, material and each side's pieces",
-        get: |s| i32::from(s.correction),
-        set: |s, v| s.correction = v != 0,
-    },
-    TechniqueOption {
-        name: "continuation",
-        kind: OptionKind::Switch,
-        doc: "continuation history: quiet moves ordered and reduced by how they did after the same moves one and two plies before",
-        get: |s| i32::from(s.continuation),
-        set: |s, v| s.continuation = v != 0,
-    },
-    TechniqueOption {
-        name: "singular",
-        kind: OptionKind::Switch,
-        doc: "singular extension: 8+ plies from the horizon, the table's move is extended when the node searched without it stays below the stored score (Ethereal: doubled, negative, multi-cut)",
-        get: |s| i32::from(s.singular),
-        set: |s, v| s.singular = v != 0,
     },
     TechniqueOption {
         name: "lmr",

@@ -49,18 +49,6 @@ pub const DELTA_MARGIN: Score = 200;
 /// from the horizon (4ku: depth above 3).
 const IIR_MIN_PLIES: i32 = 4;
 
-/// History points per ply of late-move reduction (switch `continuation`).
-const LMR_HISTORY_UNIT: Score = 8192;
-
-/// Singular extension (switch `singular`) acts this many plies or more
-/// from the horizon (Ethereal: depth 8).
-const SINGULAR_MIN_PLIES: i32 = 8;
-
-/// Singular extension: a table move this far (and a centipawn a ply) clear
-/// of every other move is searched two plies deeper, off the principal
-/// variation (Ethereal: 16).
-const SINGULAR_DOUBLE_MARGIN: Score = 16;
-
 /// Slots in the searcher's cache of activity terms (a power of two; 16
 /// bytes each).
 const ACTIVITY_CACHE_ENTRIES: usize = 1 << 16;
@@ -126,8 +114,7 @@ struct Node {
     /// The activity terms in `eval` (see [`handed_eval`]).
     activity: Score,
     /// The score the node stands on and judges itself by: `eval` moved
-    /// towards a draw where the material overrates the ending (`drawish`),
-    /// plus the learnt correction (switch `correction`).
+    /// towards a draw where the material overrates the ending (`drawish`).
     standing: Score,
     depth: i32,
     ply: usize,
@@ -136,9 +123,6 @@ struct Node {
     /// A null-window node below the root, full width and not in check,
     /// where the evaluation alone may judge it (the prunings act only there).
     judged_by_eval: bool,
-    /// Switch `singular`: the move this node searches without (its table
-    /// move, whose singularity is being tested).
-    excluded: Option<Move>,
 }
 
 impl Searcher {
@@ -164,12 +148,11 @@ impl Searcher {
         }
         let pv_node = beta > alpha + 1; // an open window: maybe the principal variation
         let alpha = alpha - 1; // adj. window: delay bonus
-        let excluded = self.excluded.filter(|&(at, _)| at == ply).map(|(_, mv)| mv);
 
         // Lookup pos. in hash table (hash table: +124.5 ± 54.6, 160 games at
         // 1+0.01); resume at stored depth. Deviation from micro-Max: quiescence
         // nodes, most of the tree, neither probe nor store it.
-        let uses_table = self.settings.hash && depth > QUIESCENCE_DEPTH && excluded.is_none();
+        let uses_table = self.settings.hash && depth > QUIESCENCE_DEPTH;
         let key = self.board.key();
         let entry = uses_table.then(|| self.probe_table(key)).flatten();
         // Internal iterative reduction (switch `iir`: +11.0 ± 8.2, 3,316 at 2+0.02).
@@ -185,14 +168,6 @@ impl Searcher {
         let checks_ply = self.settings.quiescence_checks && depth == QUIESCENCE_DEPTH;
         let activity = self.node_activity(depth);
         let eval = eval + activity;
-        // Correction history (switch `correction`): the evaluation the node
-        // judges itself by adds the errors learnt for its features; `eval`,
-        // which the moves' gains (and the null move's) build on, stays as it is.
-        let correction = if self.settings.correction {
-            self.correction.of(&self.board)
-        } else {
-            0
-        };
         // Deviation from micro-Max: the board says whether we are in check
         // (micro-Max learns it when its null move loses the king).
         let in_check = (full_width || checks_ply) && self.board.in_check();
@@ -200,13 +175,12 @@ impl Searcher {
             beta,
             eval,
             activity,
-            standing: self.towards_draw(eval + correction),
+            standing: self.towards_draw(eval),
             depth,
             ply,
             pv_node,
             in_check,
-            judged_by_eval: full_width && !pv_node && !in_check && ply > 0 && excluded.is_none(),
-            excluded,
+            judged_by_eval: full_width && !pv_node && !in_check && ply > 0,
         };
 
         // Reverse futility pruning (switch `rfp`: +19.1 ± 39.7 n.r., 200 at 1+0.01).
@@ -263,7 +237,6 @@ impl Searcher {
 
         // Iterative deepening loop (deepening at every node, switch `iid`, is off:
         // without it +72.2 ± 42.0, 200 at 1+0.01).
-        let mut null_cut = false;
         while iteration < depth || iteration < QUIESCENCE_DEPTH {
             iteration += 1;
             self.count_node(iteration, listener);
@@ -281,8 +254,7 @@ impl Searcher {
                 self.move_stack.truncate(first);
                 return 0;
             }
-            null_cut = null_score >= beta;
-            best = if null_cut {
+            best = if null_score >= beta {
                 self.stats.null_cutoffs += 1;
                 null_score
             } else if iteration > QUIESCENCE_DEPTH || evading {
@@ -307,9 +279,6 @@ impl Searcher {
                     break; // abort on fail high
                 }
                 let ScoredMove { mv, capture_rank } = self.move_stack[index];
-                if node.excluded == Some(mv) {
-                    continue;
-                }
                 let is_capture = capture_rank.is_some();
                 let is_quiet = !is_capture && mv.promotion.is_none();
                 let is_hint = index == first && best_move == Some(mv);
@@ -335,7 +304,7 @@ impl Searcher {
                 // New eval and alpha; the reply's depth.
                 let new_eval = eval + self.move_gain(mv);
                 let child_alpha = best.max(alpha);
-                let mut child_depth = if quiet_check {
+                let child_depth = if quiet_check {
                     QUIESCENCE_DEPTH // the reply searches its evasions
                 } else {
                     let late_move = late_moves_reducible.then_some(tried);
@@ -349,16 +318,6 @@ impl Searcher {
                         ply,
                     )
                 };
-                // Singular extension (switch `singular`, Ethereal's form).
-                if is_hint && self.settings.singular && child_depth == iteration - 1 {
-                    match self.singular_extension(&node, entry, mv, [alpha, beta], listener) {
-                        Ok(extension) => child_depth += extension,
-                        Err(multi_cut) => (best, best_move) = (multi_cut, Some(mv)),
-                    }
-                    if best >= beta {
-                        continue;
-                    }
-                }
                 // Fail low if futile: futility pruning (+79.5 ± 47.3, 160 at 1+0.01)
                 // and the other prunings of a move that cannot raise alpha. A quiet
                 // check or an evasion in quiescence is searched whatever the score.
@@ -369,7 +328,7 @@ impl Searcher {
                         node.judged_by_eval && is_quiet && !is_hint && best > -MATE_BOUND;
                     self.prune_at_horizon(
                         mv,
-                        [eval + correction, new_eval + correction, child_alpha],
+                        [eval, new_eval, child_alpha],
                         [child_depth, iteration],
                         quiet_futility,
                     )
@@ -407,7 +366,7 @@ impl Searcher {
                 iteration = iteration.max(MATE_DEPTH);
             }
             // Best loses K: checkmate if in check, else stalemate.
-            if best == -INFINITY && full_width && !in_check && excluded.is_none() {
+            if best == -INFINITY && full_width && !in_check {
                 best = DRAW_SCORE;
             }
             // Always store in hash tab (always replace, as micro-Max).
@@ -416,9 +375,6 @@ impl Searcher {
             }
         }
         self.move_stack.truncate(first);
-        if self.settings.correction && full_width && !in_check && !null_cut {
-            self.learn_correction(&node, best, [alpha, beta], best_move);
-        }
         best + Score::from(best < eval) // delayed-loss bonus
     }
 
@@ -433,98 +389,6 @@ impl Searcher {
             && ply > 0
             && depth - QUIESCENCE_DEPTH >= IIR_MIN_PLIES;
         depth - i32::from(reduces)
-    }
-
-    /// Correction history (switch `correction`): a finished full-width
-    /// node not in check and not cut by the null move teaches the tables its
-    /// score's distance from its standing evaluation, where the bound says
-    /// the evaluation was wrong (a lower bound above it, an upper bound below
-    /// it, or exact) and no capture was best.
-    fn learn_correction(
-        &mut self,
-        node: &Node,
-        best: Score,
-        [alpha, beta]: [Score; 2],
-        best_move: Option<Move>,
-    ) {
-        let capture = best_move.is_some_and(|mv| {
-            mv.kind == MoveKind::EnPassant || !self.board.piece_at(mv.to).is_empty()
-        });
-        let wrong = if best >= beta {
-            best > node.standing
-        } else if best <= alpha {
-            best < node.standing
-        } else {
-            true
-        };
-        if wrong && !capture && best.abs() < MATE_BOUND {
-            let plies = node.depth - QUIESCENCE_DEPTH;
-            self.correction
-                .learn(&self.board, best - node.standing, plies);
-        }
-    }
-
-    /// Singular extension (switch `singular`, Ethereal's form): far from the
-    /// horizon, where the table's move `mv` scored at least `entry`'s score
-    /// at nearly this depth, search the node again without it, half as
-    /// deep, against that score less a centipawn a ply. If every other move
-    /// stays below, the table's move is singular: searched a ply deeper (two
-    /// if far below, off the principal variation). If the others reach it
-    /// and that is at least beta, several moves cut off: the node returns it
-    /// (`Err`, multi-cut). If they reach it and the table's score was
-    /// outside the window, the table's move is searched a ply shallower.
-    fn singular_extension(
-        &mut self,
-        node: &Node,
-        entry: Option<Entry>,
-        mv: Move,
-        [alpha, beta]: [Score; 2],
-        listener: &mut dyn Listener,
-    ) -> Result<i32, Score> {
-        let plies = node.depth - QUIESCENCE_DEPTH;
-        let Some(entry) = entry.filter(|entry| {
-            entry.is_best_move(mv)
-                && entry.bound != Bound::Upper
-                && entry.depth >= node.depth - 3
-                && entry.score.abs() < MATE_BOUND
-        }) else {
-            return Ok(0);
-        };
-        if plies < SINGULAR_MIN_PLIES || node.ply == 0 || node.excluded.is_some() {
-            return Ok(0);
-        }
-        let singular_beta = entry.score - plies;
-        let depth = QUIESCENCE_DEPTH + (plies - 1) / 2;
-        let eval = handed_eval(
-            node.eval,
-            node.activity,
-            depth,
-            self.settings.activity_plies,
-        );
-        let outer = self.excluded.replace((node.ply, mv));
-        let score = self.umax_search(
-            singular_beta - 1,
-            singular_beta,
-            eval,
-            depth,
-            node.ply,
-            listener,
-        );
-        self.excluded = outer;
-        if self.stopped {
-            return Ok(0);
-        }
-        if score < singular_beta {
-            let extends = self.may_extend_at(node.ply);
-            let double = !node.pv_node && score < singular_beta - SINGULAR_DOUBLE_MARGIN;
-            Ok(i32::from(extends) * if double { 2 } else { 1 })
-        } else if singular_beta >= beta {
-            Err(singular_beta)
-        } else if entry.score >= beta || entry.score <= alpha {
-            Ok(-1)
-        } else {
-            Ok(0)
-        }
     }
 
     /// Reverse futility pruning (switch `rfp`): near the horizon, if the
@@ -660,7 +524,7 @@ impl Searcher {
                 self.remember_killer(mv, ply);
             }
             if self.settings.ordering == MoveOrdering::History && is_quiet {
-                self.update_history(first, index, iteration - QUIESCENCE_DEPTH, ply);
+                self.update_history(first, index, iteration - QUIESCENCE_DEPTH);
             }
         }
     }
@@ -853,7 +717,6 @@ impl Searcher {
         if self.settings.recapture_extension && ply + 1 < self.path_captures.len() {
             self.path_captures[ply + 1] = None;
         }
-        self.set_path_move(ply, None);
         let undo = self.board.make_null_move();
         self.path_keys.push(self.board.key());
         // Deviation from micro-Max (switch `null_reduction`, 3 in the
@@ -885,7 +748,6 @@ impl Searcher {
         // position that does not even reach beta standing still will hardly
         // reach it after passing, so the null move is not worth its search.
         iteration > QUIESCENCE_DEPTH
-            && node.excluded.is_none()
             && (!self.settings.null_eval || eval >= beta)
             && match self.settings.null {
                 NullMove::Off => false,
@@ -959,13 +821,7 @@ impl Searcher {
                 && !self.is_killer(mv, ply)
                 && !self.gives_check(mv)
             {
-                let mut reduction =
-                    late_move_reduction(plies, move_number, self.settings.lmr_divisor);
-                // Switch `continuation`: a quiet move with a good history
-                // (its continuations counted) is reduced less, a bad one more.
-                if self.settings.continuation {
-                    reduction -= self.quiet_history(mv, ply) / LMR_HISTORY_UNIT;
-                }
+                let reduction = late_move_reduction(plies, move_number, self.settings.lmr_divisor);
                 if reduction > 0 {
                     self.stats.lmr_reductions += 1;
                     return (iteration - 1 - reduction).max(QUIESCENCE_DEPTH + 1);
@@ -1080,7 +936,6 @@ impl Searcher {
         if self.settings.recapture_extension {
             self.set_path_capture(ply + 1, mv);
         }
-        self.set_path_move(ply, Some(mv));
         let undo = self.board.make_move(mv);
         if child_depth > QUIESCENCE_DEPTH {
             // The reply will probe the table first: start fetching its slot.
