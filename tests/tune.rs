@@ -100,6 +100,36 @@ fn a_selfplay_game_is_read_position_by_position() {
 }
 
 #[test]
+fn resolve_tunes_on_the_end_of_each_positions_quiescence_search() {
+    let leaf = |fen| tune::quiescence_leaf(&Board::from_fen(fen).unwrap()).to_fen();
+    // A hanging queen is taken, and the position after it is quiet.
+    assert_eq!(
+        leaf("4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1"),
+        "4k3/8/8/3P4/8/8/8/4K3 b - - 0 1"
+    );
+    // A pawn takes a knight a pawn defends, and is taken back: the exchange
+    // is followed to its end.
+    assert_eq!(
+        leaf("4k3/8/4p3/3n4/4P3/8/8/4K3 w - - 0 1"),
+        "4k3/8/8/3p4/8/8/8/4K3 w - - 0 2"
+    );
+    // A knight for a defended pawn loses: the side to move stands pat.
+    let quiet = "4k3/8/2p5/3p4/8/4N3/8/4K3 w - - 0 1";
+    assert_eq!(leaf(quiet), quiet);
+
+    // The self-play game: with --resolve nothing is dropped for a capture
+    // (its positions move to their leaves instead), so more are kept.
+    let mut plain = DataSet::default();
+    plain.add_pgn(SELFPLAY_GAME, 8);
+    let mut resolving = DataSet::resolving(true);
+    resolving.add_pgn(SELFPLAY_GAME, 8);
+    assert_eq!(resolving.dropped[2], 0);
+    assert!(plain.dropped[2] > 0, "{plain:?}");
+    assert!(resolving.resolved >= plain.dropped[2], "{resolving:?}");
+    assert!(resolving.len() > plain.len());
+}
+
+#[test]
 fn tuning_lowers_the_error_where_the_data_has_a_pattern() {
     // A pawn up wins three games in four (the others are drawn), a knight
     // up (with no pawns) one in two: here a lone knight is worth less than a

@@ -23,7 +23,9 @@
 //!    capture or promotion wins material by static exchange evaluation
 //!    ([`search::see`](crate::search::see)). The evaluation of a position in the middle
 //!    of an exchange says little about the result; the search would have
-//!    looked further.
+//!    looked further. With `--resolve` such a position is not dropped but
+//!    replaced by the quiet one its quiescence search ends in
+//!    ([`quiescence_leaf`]): where the search would have looked.
 //! 2. **Features**: the tapered evaluation is linear in its parameters for a
 //!    fixed phase. Each position becomes a short list of (feature, count)
 //!    pairs — a feature is a table entry (the count is +1 for a white piece
@@ -73,14 +75,14 @@ use crate::eval::tapered::{
 use crate::eval::{self, EvalTerms, Score, tuned};
 use crate::game::parse_pgn;
 use crate::input::{parse_number, quote, send, take_option};
-use crate::search::{Settings, see};
+use crate::search::{INFINITY, Settings, see};
 
 /// The usage of `umax tune`.
 pub const USAGE: &str = "\
 usage: umax tune PGN... [--out FILE] [--iterations N] [--skip-plies N]
                         [--rate CP] [--l2 LAMBDA] [--smooth LAMBDA]
                         [--start umax|current] [--terms-only]
-                        [--only SWITCH,...] [--keep-last]
+                        [--only SWITCH,...] [--keep-last] [--resolve]
 
 Fits the tapered evaluation (eval=tapered) to the results of the games in the
 PGN files (Texel tuning) and writes the tables as Rust source to FILE
@@ -101,7 +103,10 @@ of one opening in ten are held out; the pass that predicts them best is kept.
                    as it starts
   --keep-last      keep the last pass, not the one that predicts the
                    held-out games best (for a few values, whose gain there
-                   is smaller than the noise: games decide)";
+                   is smaller than the noise: games decide)
+  --resolve        tune on the position each one's quiescence search ends
+                   in (captures resolved), instead of dropping the positions
+                   where a capture wins material";
 
 /// Positions skipped after a game's start position by default.
 pub const DEFAULT_SKIP_PLIES: usize = 8;
@@ -311,6 +316,10 @@ pub struct DataSet {
     pub positions_seen: usize,
     /// Positions dropped: among the first plies, in check, not quiet.
     pub dropped: [usize; 3],
+    /// `--resolve`: replace each position by its quiescence search's leaf.
+    pub resolve: bool,
+    /// Positions so replaced by another (`--resolve`).
+    pub resolved: usize,
 }
 
 /// A position's phase and features (the tapered evaluation is the sum of the
@@ -370,6 +379,62 @@ pub fn is_quiet(board: &Board) -> bool {
     let mut captures = Vec::new();
     board.generate_captures(&mut captures);
     captures.iter().all(|&mv| see::see(board, mv) <= 0)
+}
+
+/// `--resolve`: the position the quiescence search from `board` (not in
+/// check) ends in: the leaf of its principal variation, where the side to
+/// move prefers standing pat to any capture or promotion. Captures are
+/// tried best first by MVV/LVA and scored by the default's tapered
+/// evaluation (its activity terms aside).
+pub fn quiescence_leaf(board: &Board) -> Board {
+    let terms = Settings::default().eval_terms;
+    let mut board = board.clone();
+    let (_, line) = quiescence(&mut board, terms, [-INFINITY, INFINITY], 0);
+    for &mv in line.iter().rev() {
+        board.make_move(mv);
+    }
+    board
+}
+
+/// Plies of captures [`quiescence_leaf`] follows at most.
+const QUIESCENCE_PLIES: usize = 16;
+
+/// Captures-only alpha-beta from `board` within `[alpha, beta]`, for
+/// [`quiescence_leaf`]: the score for the side to move and its principal
+/// variation, last move first.
+fn quiescence(
+    board: &mut Board,
+    terms: EvalTerms,
+    [mut alpha, beta]: [Score; 2],
+    ply: usize,
+) -> (Score, Vec<Move>) {
+    let mut best = (tapered::static_eval(terms, board), Vec::new());
+    if best.0 >= beta || ply == QUIESCENCE_PLIES {
+        return best;
+    }
+    alpha = alpha.max(best.0);
+    let mut captures = Vec::new();
+    board.generate_captures(&mut captures);
+    captures.sort_by_key(|&mv| -eval::mvv_lva(board, mv));
+    let us = board.side_to_move();
+    for mv in captures {
+        let undo = board.make_move(mv);
+        let reply = (!board.is_attacked(board.king_square(us), us.opposite()))
+            .then(|| quiescence(board, terms, [-beta, -alpha], ply + 1));
+        board.unmake_move(mv, undo);
+        let Some((score, mut line)) = reply else {
+            continue; // illegal: it leaves the king attacked
+        };
+        if -score > best.0 {
+            line.push(mv);
+            best = (-score, line);
+            alpha = alpha.max(-score);
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    best
 }
 
 /// White's score in a PGN result, or `None` for an unfinished game.
@@ -453,11 +518,16 @@ impl DataSet {
     /// Add one position (unless a filter drops it).
     fn add_position(&mut self, board: &Board, too_early: bool, result: f32, held_out: bool) {
         self.positions_seen += 1;
+        let leaf = (self.resolve && !too_early && !board.in_check())
+            .then(|| quiescence_leaf(board))
+            .filter(|leaf| leaf.key() != board.key());
+        self.resolved += usize::from(leaf.is_some());
+        let board = leaf.as_ref().unwrap_or(board);
         let drop = if too_early {
             Some(0)
         } else if board.in_check() {
             Some(1)
-        } else if !is_quiet(board) {
+        } else if !self.resolve && !is_quiet(board) {
             Some(2)
         } else {
             None
@@ -479,6 +549,15 @@ impl DataSet {
             self.samples.push(sample);
         }
         self.features.extend(features);
+    }
+
+    /// An empty data set that replaces each position by its quiescence
+    /// search's leaf if `resolve` (`--resolve`).
+    pub fn resolving(resolve: bool) -> DataSet {
+        DataSet {
+            resolve,
+            ..DataSet::default()
+        }
     }
 
     /// Number of positions kept (for training and held out).
@@ -925,6 +1004,7 @@ struct Arguments {
     files: Vec<String>,
     out: String,
     skip_plies: usize,
+    resolve: bool,
     options: TuneOptions,
     start: Start,
 }
@@ -937,7 +1017,8 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
     };
     let terms_only = args.iter().any(|arg| arg == "--terms-only");
     let keep_last = args.iter().any(|arg| arg == "--keep-last");
-    args.retain(|arg| arg != "--terms-only" && arg != "--keep-last");
+    let resolve = args.iter().any(|arg| arg == "--resolve");
+    args.retain(|arg| !["--terms-only", "--keep-last", "--resolve"].contains(&arg.as_str()));
     let out = take_option(&mut args, "--out")?.unwrap_or_else(|| "tuned.rs".to_string());
     let iterations = number(
         take_option(&mut args, "--iterations")?,
@@ -997,6 +1078,7 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
         files: args,
         out,
         skip_plies,
+        resolve,
         options: TuneOptions {
             iterations,
             rate,
@@ -1044,7 +1126,7 @@ fn only_terms(names: &str) -> Result<EvalTerms, String> {
 pub fn main(args: &[String]) -> Result<(), String> {
     let command = format!("umax tune {}", args.join(" "));
     let arguments = parse_arguments(args.to_vec())?;
-    let mut data = DataSet::default();
+    let mut data = DataSet::resolving(arguments.resolve);
     for path in &arguments.files {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", quote(path)))?;
@@ -1064,6 +1146,12 @@ pub fn main(args: &[String]) -> Result<(), String> {
         send(&format!("first unreadable game: {error}"));
     }
     let [early, in_check, not_quiet] = data.dropped;
+    if data.resolve {
+        send(&format!(
+            "positions: {} replaced by the end of their quiescence search (--resolve)",
+            data.resolved
+        ));
+    }
     send(&format!(
         "positions: {} seen, {early} in the first {} plies, {in_check} in check, \
          {not_quiet} not quiet (a capture wins material by SEE): {} used, {} of them held out",
