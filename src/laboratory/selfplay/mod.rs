@@ -45,7 +45,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::board::Color;
-use crate::game::{parse_pgn, pgn_date_today};
+use crate::game::{PgnGame, parse_pgn, pgn_date_today};
 use crate::input::{take_flag, take_option};
 use crate::laboratory::svg::WorthBar;
 use crate::openings::{self, StartPosition};
@@ -238,23 +238,38 @@ pub struct FinishedGame {
 }
 
 /// `--resume`: the games an earlier run of this match wrote to `pgn` (the
-/// text of its file), each checked against this match: the players, the
-/// time control and the opening its round plays, and `searches` (the
-/// `Searches` tag). A game of another match is an error that names it.
-/// Also returns how much of the text holds whole games: a run killed while
-/// it wrote may leave half a game at the end, which is dropped.
+/// text of its file), each checked by [`resumed_game`]; and how much of the
+/// text holds whole games.
 pub fn finished_games(
     options: &MatchOptions,
     pgn: &str,
     searches: &str,
 ) -> Result<(Vec<FinishedGame>, usize), String> {
-    let (label_a, label_b) = player_labels(options);
-    let time_control = options.limit.pgn_tag();
+    let (games, whole) = whole_games(pgn)?;
+    let labels = player_labels(options);
     let mut finished = Vec::new();
     let mut seen = HashSet::new();
+    for game in &games {
+        let Some(game) = resumed_game(options, &labels, game, searches)? else {
+            continue; // unfinished: played again
+        };
+        if !seen.insert(game.index) {
+            return Err(format!(
+                "--resume: round {} is in the file twice",
+                game.index + 1
+            ));
+        }
+        finished.push(game);
+    }
+    Ok((finished, whole))
+}
+
+/// The games of the PGN text `pgn`, and how many of its bytes hold whole
+/// games: a run killed while it wrote may leave half a game at the end,
+/// which is dropped (and played again).
+fn whole_games(pgn: &str) -> Result<(Vec<PgnGame>, usize), String> {
     let starts: Vec<usize> = pgn.match_indices("[Event ").map(|(at, _)| at).collect();
-    let mut games = Vec::new();
-    let mut whole = 0;
+    let (mut games, mut whole) = (Vec::new(), 0);
     for (number, &start) in starts.iter().enumerate() {
         let end = starts.get(number + 1).copied().unwrap_or(pgn.len());
         match parse_pgn(&pgn[start..end]) {
@@ -267,57 +282,72 @@ pub fn finished_games(
             Ok(_) => return Err("--resume: a game the file does not hold whole".to_string()),
         }
     }
-    for game in games {
-        let tag = |name| game.tag(name).unwrap_or_default();
-        let round = tag("Round");
-        let index = match round.parse::<u64>() {
-            Ok(round) if round > 0 => round - 1,
-            _ => {
-                return Err(format!(
-                    "--resume: a game without a round number ('{round}')"
-                ));
-            }
-        };
-        let (white, black) = if a_plays_white(index) {
-            (&label_a, &label_b)
-        } else {
-            (&label_b, &label_a)
-        };
-        let opening = &options.openings[((index / 2) % options.openings.len() as u64) as usize];
-        let differs = [
-            ("White", white.as_str()),
-            ("Black", black.as_str()),
-            ("TimeControl", time_control.as_str()),
-            ("Opening", opening.name.as_str()),
-            ("Searches", searches),
-        ]
+    Ok((games, whole))
+}
+
+/// A game an earlier run wrote, checked against this match: the players
+/// (`labels`: A's and B's names), the time control and the opening of its
+/// round, and `searches` (the `Searches` tag). A game of another match is
+/// an error that names it; an unfinished one is `None`.
+fn resumed_game(
+    options: &MatchOptions,
+    (label_a, label_b): &(String, String),
+    game: &PgnGame,
+    searches: &str,
+) -> Result<Option<FinishedGame>, String> {
+    let tag = |name| game.tag(name).unwrap_or_default();
+    let round = tag("Round");
+    let Some(index) = round
+        .parse::<u64>()
+        .ok()
+        .and_then(|round| round.checked_sub(1))
+    else {
+        return Err(format!(
+            "--resume: a game without a round number ('{round}')"
+        ));
+    };
+    let (white, black) = if a_plays_white(index) {
+        (label_a, label_b)
+    } else {
+        (label_b, label_a)
+    };
+    let time_control = options.limit.pgn_tag();
+    let expected = [
+        ("White", white.as_str()),
+        ("Black", black.as_str()),
+        ("TimeControl", time_control.as_str()),
+        ("Opening", opening_of(options, index).name.as_str()),
+        ("Searches", searches),
+    ];
+    if let Some((name, expected)) = expected
         .into_iter()
-        .find(|&(name, expected)| tag(name) != expected);
-        if let Some((name, expected)) = differs {
-            return Err(format!(
-                "--resume: round {round} is another match's: {name} '{}', this match's '{expected}'",
-                tag(name)
-            ));
-        }
-        let white_half_points = match game.result.as_str() {
-            "1-0" => 2,
-            "1/2-1/2" => 1,
-            "0-1" => 0,
-            _ => continue, // unfinished: played again
-        };
-        if !seen.insert(index) {
-            return Err(format!("--resume: round {round} is in the file twice"));
-        }
-        finished.push(FinishedGame {
-            index,
-            white_half_points,
-            // The clock that ran out was that of the side to move.
-            forfeit_loser: (tag("Termination") == "time forfeit")
-                .then(|| game.game.board().side_to_move()),
-            ply_limit: tag("Termination") == "adjudication",
-        });
+        .find(|&(name, value)| tag(name) != value)
+    {
+        return Err(format!(
+            "--resume: round {round} is another match's: {name} '{}', this match's '{expected}'",
+            tag(name)
+        ));
     }
-    Ok((finished, whole))
+    let white_half_points = match game.result.as_str() {
+        "1-0" => 2,
+        "1/2-1/2" => 1,
+        "0-1" => 0,
+        _ => return Ok(None),
+    };
+    Ok(Some(FinishedGame {
+        index,
+        white_half_points,
+        // The clock that ran out was that of the side to move.
+        forfeit_loser: (tag("Termination") == "time forfeit")
+            .then(|| game.game.board().side_to_move()),
+        ply_limit: tag("Termination") == "adjudication",
+    }))
+}
+
+/// The opening game `index` of the match starts from (a pair's two games
+/// share one).
+fn opening_of(options: &MatchOptions, index: u64) -> &StartPosition {
+    &options.openings[((index / 2) % options.openings.len() as u64) as usize]
 }
 
 /// The `Searches` tag of a match: how long each move may think, and the
@@ -535,8 +565,7 @@ fn play_games(
         if shared.finished_before.contains(&index) {
             continue;
         }
-        let pair = index / 2;
-        let opening = &options.openings[(pair % options.openings.len() as u64) as usize];
+        let opening = opening_of(options, index);
         let a_is_white = a_plays_white(index);
         let record = if a_is_white {
             play_game(
