@@ -319,6 +319,29 @@ impl PgnGame {
     }
 }
 
+/// Split a PGN text into its games: a tag line after movetext starts the
+/// next. Each piece is parsed on its own, so that one bad game (or a game cut
+/// off at the end of a file still being written) costs only itself.
+pub fn split_games(text: &str) -> Vec<&str> {
+    let mut games = Vec::new();
+    let (mut start, mut offset, mut in_movetext) = (0, 0, false);
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        if trimmed.starts_with('[') && in_movetext {
+            games.push(&text[start..offset]);
+            start = offset;
+            in_movetext = false;
+        } else if !trimmed.is_empty() && !trimmed.starts_with('[') {
+            in_movetext = true;
+        }
+        offset += line.len();
+    }
+    if !text[start..].trim().is_empty() {
+        games.push(&text[start..]);
+    }
+    games
+}
+
 /// Read every game of a PGN text, replaying its moves with [`parse_san`], so
 /// that an illegal or ambiguous move is an error naming the game and the move.
 /// Comments (`{...}`, `;` to the end of the line), variations `( ... )`, move

@@ -73,7 +73,7 @@ use crate::eval::tapered::{
     TaperedParams, Term, entry_cell,
 };
 use crate::eval::{self, EvalTerms, Score, tuned};
-use crate::game::parse_pgn;
+use crate::game::{parse_pgn, split_games};
 use crate::input::{parse_number, quote, send, take_option};
 use crate::search::{INFINITY, Settings, see};
 
@@ -445,29 +445,6 @@ fn white_score(result: &str) -> Option<f32> {
         "1/2-1/2" => Some(0.5),
         _ => None,
     }
-}
-
-/// Split a PGN text into its games: a tag line after movetext starts the
-/// next. Each piece is parsed on its own, so that one bad game (or a game cut
-/// off at the end of a file still being written) costs only itself.
-fn split_games(text: &str) -> Vec<&str> {
-    let mut games = Vec::new();
-    let (mut start, mut offset, mut in_movetext) = (0, 0, false);
-    for line in text.split_inclusive('\n') {
-        let trimmed = line.trim();
-        if trimmed.starts_with('[') && in_movetext {
-            games.push(&text[start..offset]);
-            start = offset;
-            in_movetext = false;
-        } else if !trimmed.is_empty() && !trimmed.starts_with('[') {
-            in_movetext = true;
-        }
-        offset += line.len();
-    }
-    if !text[start..].trim().is_empty() {
-        games.push(&text[start..]);
-    }
-    games
 }
 
 impl DataSet {

@@ -45,7 +45,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::board::Color;
-use crate::game::{PgnGame, parse_pgn, pgn_date_today};
+use crate::game::{PgnGame, parse_pgn, pgn_date_today, split_games};
 use crate::input::{take_flag, take_option};
 use crate::laboratory::svg::WorthBar;
 use crate::openings::{self, StartPosition};
@@ -268,16 +268,15 @@ pub fn finished_games(
 /// games: a run killed while it wrote may leave half a game at the end,
 /// which is dropped (and played again).
 fn whole_games(pgn: &str) -> Result<(Vec<PgnGame>, usize), String> {
-    let starts: Vec<usize> = pgn.match_indices("[Event ").map(|(at, _)| at).collect();
+    let pieces = split_games(pgn);
     let (mut games, mut whole) = (Vec::new(), 0);
-    for (number, &start) in starts.iter().enumerate() {
-        let end = starts.get(number + 1).copied().unwrap_or(pgn.len());
-        match parse_pgn(&pgn[start..end]) {
-            Ok(parsed) if parsed.len() == 1 && pgn[start..end].ends_with("\n\n") => {
+    for (number, piece) in pieces.iter().enumerate() {
+        match parse_pgn(piece) {
+            Ok(parsed) if parsed.len() == 1 && piece.ends_with("\n\n") => {
                 games.extend(parsed);
-                whole = end;
+                whole += piece.len();
             }
-            _ if end == pgn.len() => break, // half a game, last: dropped
+            _ if number + 1 == pieces.len() => break, // half a game, last: dropped
             Err(error) => return Err(format!("--resume: {error}")),
             Ok(_) => return Err("--resume: a game the file does not hold whole".to_string()),
         }
@@ -328,11 +327,8 @@ fn resumed_game(
             tag(name)
         ));
     }
-    let white_half_points = match game.result.as_str() {
-        "1-0" => 2,
-        "1/2-1/2" => 1,
-        "0-1" => 0,
-        _ => return Ok(None),
+    let Some(white_half_points) = referee::white_half_points(&game.result) else {
+        return Ok(None);
     };
     Ok(Some(FinishedGame {
         index,
@@ -354,19 +350,10 @@ fn opening_of(options: &MatchOptions, index: u64) -> &StartPosition {
 /// nodes A and B search on the bench positions to depth [`SEARCHES_DEPTH`],
 /// which tells two builds or two settings apart.
 fn searches_tag(limit: &ThinkingLimit, settings_a: &Settings, settings_b: &Settings) -> String {
-    let nodes = |settings: &Settings| {
-        let mut searcher = Searcher::new(16);
-        searcher.set_settings(settings.clone());
-        let mut nodes = 0;
-        for fen in crate::tools::BENCH_POSITIONS {
-            let board = crate::board::Board::from_fen(fen).expect("bench positions are valid");
-            let limits = crate::clock::Limits::depth(SEARCHES_DEPTH);
-            nodes += searcher
-                .think(&board, &[], &limits, &mut crate::search::Silent)
-                .info
-                .nodes;
-        }
-        nodes
+    let depth = crate::clock::Limits::depth(SEARCHES_DEPTH);
+    let nodes = |settings| {
+        let run = crate::lab::run_positions(settings, &crate::tools::BENCH_POSITIONS, &depth, 16);
+        run.expect("bench positions are valid").nodes()
     };
     let (a, b) = (nodes(settings_a), nodes(settings_b));
     format!(

@@ -90,6 +90,17 @@ pub enum Termination {
     Abandoned,
 }
 
+/// White's score in half points (2 = win, 1 = draw, 0 = loss) in the PGN
+/// result `result`; `None` for an unfinished game (`*`).
+pub fn white_half_points(result: &str) -> Option<u8> {
+    match result {
+        "1-0" => Some(2),
+        "1/2-1/2" => Some(1),
+        "0-1" => Some(0),
+        _ => None,
+    }
+}
+
 /// A finished (or abandoned) game.
 #[derive(Clone, Debug)]
 pub struct GameRecord {
@@ -105,12 +116,7 @@ impl GameRecord {
     /// White's score in half points (2 = win, 1 = draw, 0 = loss); `None` for
     /// an abandoned game.
     pub fn white_half_points(&self) -> Option<u8> {
-        match self.result {
-            "1-0" => Some(2),
-            "1/2-1/2" => Some(1),
-            "0-1" => Some(0),
-            _ => None,
-        }
+        white_half_points(self.result)
     }
 
     /// The PGN `Termination` tag: `normal`, `time forfeit`, `adjudication` or
