@@ -450,6 +450,9 @@ fn keep_last_keeps_the_last_pass_whatever_the_held_out_games_say() {
     };
     let best = tune::tune(&data, &TUNED, options, &mut |_, _| {});
     assert!(best.best_iteration < 50, "{best:?}");
+    // What is kept, rounded as the engine uses it, never predicts the
+    // held-out games worse than the start.
+    assert!(best.error_after[1] <= best.error_before[1], "{best:?}");
     let last = TuneOptions {
         keep_last: true,
         ..options

@@ -867,8 +867,13 @@ pub fn tune(
             }
         }
     }
-    let params = best.to_params(&first);
-    let error_after = data.error_of(&params, k);
+    let mut params = best.to_params(&first);
+    let mut error_after = data.error_of(&params, k);
+    // Rounded to whole centipawns, the kept pass may predict the held-out
+    // games worse than the start after all: then the start is kept.
+    if best_iteration > 0 && !keep_last && error_after[1] > error_before[1] {
+        (params, error_after, best_iteration) = (*start, error_before, 0);
+    }
     Tuned {
         params,
         k,
