@@ -608,6 +608,19 @@ pub fn first_occupied_along(from: Square, step: i8, occupancy: u64) -> Option<Sq
     Some(Square::from_bit_index(nearest))
 }
 
+/// The a-file as a set of squares (bit `rank * 8 + file`, as [`Square::bit`]).
+pub const FILE_A: u64 = 0x0101_0101_0101_0101;
+
+/// The squares the pawns `pawns` of `color` attack (none wraps round a board edge).
+#[inline]
+pub const fn pawn_attacks(color: Color, pawns: u64) -> u64 {
+    let ahead = match color {
+        Color::White => pawns << 8,
+        Color::Black => pawns >> 8,
+    };
+    (ahead >> 1 & !(FILE_A << 7)) | (ahead << 1 & !FILE_A)
+}
+
 /// The squares a slider on `from` reaches along the queen step `step` when
 /// `occupancy` is occupied: every square up to and including the first
 /// occupied one (whoever stands there).
@@ -1308,7 +1321,12 @@ impl Board {
     fn generate<const CAPTURES_ONLY: bool>(&self, moves: &mut Vec<Move>) {
         let us = self.side_to_move;
         let all = self.occupied();
-        for from in squares_in(self.occupied[us.index()]) {
+        // Captures only: leave out the pawns with no capture and no promotion
+        // (a pawn attacks what an enemy pawn on its target would attack).
+        let targets = self.occupied[us.opposite().index()] | self.en_passant.map_or(0, Square::bit);
+        let busy = pawn_attacks(us.opposite(), targets) | [0xFF << 48, 0xFF << 8][us.index()];
+        let idle_pawns = self.pawns_of(us) & !busy & if CAPTURES_ONLY { !0 } else { 0 };
+        for from in squares_in(self.occupied[us.index()] & !idle_pawns) {
             let piece = self.piece_at(from);
             let Some(kind) = piece.kind() else { continue };
             if kind == PieceKind::Pawn {

@@ -55,8 +55,8 @@
 //! move-based penalty.
 
 use crate::board::{
-    Board, CastlingRights, Color, KING_LEAPS, Move, MoveKind, Piece, PieceKind, Square,
-    piece_attacks, squares_in,
+    Board, CastlingRights, Color, FILE_A, KING_LEAPS, Move, MoveKind, Piece, PieceKind, Square,
+    pawn_attacks, piece_attacks, squares_in,
 };
 
 use super::{
@@ -331,10 +331,6 @@ fn value(piece: Piece, square: Square, phase: i32) -> Score {
 
 // ----- the position terms -----
 
-/// The a-file as a bit set of squares (bit `rank * 8 + file`, as
-/// [`Square::bit`]), the form the pawn terms count on.
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-
 /// The squares `ranks_ahead` ranks in front of the king of `color` on
 /// `king`, on its file and the two beside it: the king's pawn shelter.
 fn shelter(color: Color, king: Square, ranks_ahead: i32) -> u64 {
@@ -457,16 +453,6 @@ fn passed_pawns([white, black]: [u64; 2]) -> [u64; 2] {
         white & !widen(fill_down(black >> 8)),
         black & !widen(fill_up(white << 8)),
     ]
-}
-
-/// The squares the pawns `pawns` of `color` attack.
-#[inline]
-const fn pawn_attacks(color: Color, pawns: u64) -> u64 {
-    let ahead = match color {
-        Color::White => pawns << 8,
-        Color::Black => pawns >> 8,
-    };
-    west(ahead) | east(ahead)
 }
 
 /// How many squares `set` holds, counted one by one: quicker than
