@@ -273,9 +273,6 @@ pub struct Searcher {
     /// square the move that led there captured on and the value it took
     /// (`None` if it captured nothing, and at the root).
     path_captures: Vec<Option<(Square, Score)>>,
-    /// Switch `lmr_improving`: for each ply of the search path, the standing
-    /// evaluation of its full-width node (`None` in check).
-    path_standing: Vec<Option<Score>>,
     /// The activity terms (mobility, king attack) of positions met in this
     /// search, by key: deepening visits most nodes again, and a look-up is
     /// cheaper than counting. Cleared per search (the phase and switches change).
@@ -355,7 +352,6 @@ impl Searcher {
             killers: Vec::new(),
             history: vec![0; 2 * 128 * 128],
             path_captures: Vec::with_capacity(256),
-            path_standing: Vec::with_capacity(256),
             activity_cache: Vec::new(),
             structure_cache: eval::tapered::StructureCache::new(),
             ordering_scratch: (Vec::with_capacity(256), Vec::with_capacity(256)),
@@ -669,7 +665,6 @@ impl Searcher {
         self.lines_found.clear();
         self.killers.clear();
         self.path_captures.clear();
-        self.path_standing.clear();
         if self.settings.keep_history {
             self.age_move_histories();
         } else {

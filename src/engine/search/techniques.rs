@@ -203,9 +203,6 @@ pub struct Settings {
     /// The most plies from the horizon at which late-move pruning skips
     /// moves.
     pub lmp_max_plies: i32,
-    /// Table LMR reduces a ply more where the standing evaluation is not
-    /// above the one two plies up (the position is not improving).
-    pub lmr_improving: bool,
     /// Which stored scores answer a node searched with an open window
     /// (micro-Max: all); the others leave it to search its last iteration,
     /// with the game's history (repetitions) in view.
@@ -340,7 +337,6 @@ impl Settings {
             rfp_max_plies: RFP_MAX_PLIES,
             lmp: false,
             lmp_max_plies: LMP_MAX_PLIES,
-            lmr_improving: false,
             pv_table_cutoffs: PvTableCutoffs::On,
             research: Research::Alpha,
             check_extension: CheckExtension::NotInEndgame,
@@ -861,13 +857,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "late-move pruning acts this many plies from the horizon or nearer",
         get: |s| s.lmp_max_plies,
         set: |s, v| s.lmp_max_plies = v,
-    },
-    TechniqueOption {
-        name: "lmr_improving",
-        kind: OptionKind::Switch,
-        doc: "table LMR a ply more where the evaluation is not improving on two plies up",
-        get: |s| i32::from(s.lmr_improving),
-        set: |s, v| s.lmr_improving = v != 0,
     },
     TechniqueOption {
         name: "check_extension",

@@ -120,9 +120,6 @@ struct Node {
     ply: usize,
     pv_node: bool,
     in_check: bool,
-    /// Is the standing evaluation above that of the full-width node two
-    /// plies up (true where either is unknown)? Switch `lmr_improving`.
-    improving: bool,
     /// A null-window node below the root, full width and not in check,
     /// where the evaluation alone may judge it (the prunings act only there).
     judged_by_eval: bool,
@@ -183,10 +180,8 @@ impl Searcher {
             ply,
             pv_node,
             in_check,
-            improving: true,
             judged_by_eval: full_width && !pv_node && !in_check && ply > 0,
         };
-        let node = self.note_standing(node);
 
         // Reverse futility pruning (switch `rfp`: +19.1 ± 39.7 n.r., 200 at 1+0.01).
         if let Some(score) = self.reverse_futility(&node, iteration, listener) {
@@ -312,7 +307,7 @@ impl Searcher {
                 let child_depth = if quiet_check {
                     QUIESCENCE_DEPTH // the reply searches its evasions
                 } else {
-                    let late_move = late_moves_reducible.then_some((tried, node.improving));
+                    let late_move = late_moves_reducible.then_some(tried);
                     self.child_depth(
                         iteration,
                         mv,
@@ -479,30 +474,6 @@ impl Searcher {
             && !self.gives_check(mv);
         self.stats.late_move_prunes += u64::from(pruned);
         pruned
-    }
-
-    /// Switch `lmr_improving`: a full-width node records its standing
-    /// evaluation on the search path (none in check) and compares it with
-    /// the one two plies up, the last time this side was to move: a
-    /// position getting worse for the side to move has its late moves
-    /// reduced a ply more (ice4, 4ku and Stockfish reduce so).
-    fn note_standing(&mut self, mut node: Node) -> Node {
-        if !self.settings.lmr_improving || node.depth <= QUIESCENCE_DEPTH {
-            return node;
-        }
-        let ply = node.ply;
-        if self.path_standing.len() <= ply {
-            self.path_standing.resize(ply + 1, None);
-        }
-        let standing = (!node.in_check).then_some(node.standing);
-        self.path_standing[ply] = standing;
-        if let (Some(now), Some(Some(before))) = (
-            standing,
-            ply.checked_sub(2).map(|up| self.path_standing[up]),
-        ) {
-            node.improving = now > before;
-        }
-        node
     }
 
     /// Two plies or more from the horizon every reply is a full-width node
@@ -803,7 +774,7 @@ impl Searcher {
         is_capture: bool,
         is_hint: bool,
         extend_check: bool,
-        late_move: Option<(u32, bool)>,
+        late_move: Option<u32>,
         ply: usize,
     ) -> i32 {
         // Deviation from micro-Max (switch `check_extension=captures`): only a
@@ -835,7 +806,7 @@ impl Searcher {
         // reduction grows with the depth and with the move's place in the
         // list, and pawn moves are reduced too; the hint, captures,
         // promotions, killers, checks and the first two moves are not.
-        if let Some((move_number, improving)) = late_move {
+        if let Some(move_number) = late_move {
             let plies = iteration - QUIESCENCE_DEPTH;
             // Switch `lmr_root` (on by default): table LMR reduces the
             // root's moves too. Off, every root move is searched to the full
@@ -850,8 +821,7 @@ impl Searcher {
                 && !self.is_killer(mv, ply)
                 && !self.gives_check(mv)
             {
-                let reduction = late_move_reduction(plies, move_number, self.settings.lmr_divisor)
-                    + i32::from(self.settings.lmr_improving && !improving);
+                let reduction = late_move_reduction(plies, move_number, self.settings.lmr_divisor);
                 if reduction > 0 {
                     self.stats.lmr_reductions += 1;
                     return (iteration - 1 - reduction).max(QUIESCENCE_DEPTH + 1);
