@@ -66,8 +66,9 @@ const TIME_ONLY: &[&str] = &["half_time_stop", "time_stability", "time_moves"];
 /// with the default's null-move reduction of 3, a larger reduction changes
 /// nothing these three positions search to depth 5; nor does reverse
 /// futility 4 plies from the horizon, nor internal iterative reduction,
-/// which acts only 4 or more plies from the horizon.
-const DEEP_ONLY: &[&str] = &["null_reduction", "rfp_max_plies", "iir"];
+/// which acts only 4 or more plies from the horizon, nor (with the tables of
+/// `next_tables`) futility pruning 3 plies from the horizon.
+const DEEP_ONLY: &[&str] = &["null_reduction", "rfp_max_plies", "iir", "futility_plies"];
 
 /// Switches whose effect needs many positions: late-move pruning 4 plies
 /// from the horizon skips only after 19 quiet moves have failed, which
@@ -329,7 +330,7 @@ fn plain_preset_has_no_pruning_or_table() {
 /// The signature of `umax bench` (depth 8, 2^24 entries): it changes only when
 /// the search changes. If a change to the search is intended, update it here,
 /// in the README, and say so in the commit.
-const BENCH_SIGNATURE: u64 = 1_392_873;
+const BENCH_SIGNATURE: u64 = 1_566_391;
 
 /// The bench signature of the `calibrated` preset: umax's default search when
 /// the strength scale (`UCI_Elo`) was measured. It must never change, or the

@@ -125,7 +125,10 @@ fn resolve_tunes_on_the_end_of_each_positions_quiescence_search() {
     resolving.add_pgn(SELFPLAY_GAME, 8);
     assert_eq!(resolving.dropped[2], 0);
     assert!(plain.dropped[2] > 0, "{plain:?}");
-    assert!(resolving.resolved >= plain.dropped[2], "{resolving:?}");
+    // (Not one leaf per position dropped: quiescence may stand pat where
+    // SEE sees a capture that wins material, if the tables value the
+    // position after it less.)
+    assert!(resolving.resolved > 0, "{resolving:?}");
     assert!(resolving.len() > plain.len());
 }
 
