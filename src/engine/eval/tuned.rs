@@ -7,7 +7,6 @@
 //! ```
 //!
 //! (`correction_first_2967.pgn`: the first 2,967 games of `bench/sprt/correction.pgn`.)
-//!
 //! 539155 positions from 6009 games (56278 of them held out: the games of
 //! one opening in 10); K = 0.004450 per centipawn; pass 300 kept. Mean squared
 //! error 0.075169 before tuning, 0.072803 after (training positions);
