@@ -894,22 +894,3 @@ fn king_danger_grows_with_the_square_of_the_attack_and_needs_the_queen() {
     assert_eq!(tapered::king_danger(28, 1, true), 0);
     assert_eq!(tapered::king_danger(28, 3, false), 0);
 }
-
-#[test]
-fn piece_threats_count_majors_attacked_by_lesser_pieces() {
-    let count = activity_count;
-    // The knight on e3 attacks the rook on d5: one threat, White's.
-    let knight_on_rook = "4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1";
-    assert_eq!(count(knight_on_rook, Term::PieceThreat), 1);
-    assert_eq!(count(&colour_mirror(knight_on_rook), Term::PieceThreat), -1);
-    // Rook against rook: not a threat, on either side.
-    assert_eq!(
-        count("4k3/8/8/3r4/8/8/8/3RK3 w - - 0 1", Term::PieceThreat),
-        0
-    );
-    // A rook on a queen is; the queen on the rook is not.
-    assert_eq!(
-        count("4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", Term::PieceThreat),
-        1
-    );
-}

@@ -55,11 +55,8 @@ fn the_features_evaluate_exactly_as_the_engine() {
         let engine = eval::static_eval_with(EvalStyle::Tapered, EvalTerms::TAPERED_TERMS, board)
             + eval::activity_with(
                 EvalStyle::Tapered,
-                // (mop_up is not tuned: no feature holds it; the experiment
-                // piece_threats, off in the default, is.)
-                EvalTerms::ACTIVITY_TERMS
-                    .with(EvalTerms::MOP_UP, false)
-                    .with(EvalTerms::PIECE_THREATS, true),
+                // (mop_up is not tuned: no feature holds it.)
+                EvalTerms::ACTIVITY_TERMS.with(EvalTerms::MOP_UP, false),
                 board,
                 eval::material_gone(board),
             );

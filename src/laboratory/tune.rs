@@ -262,9 +262,6 @@ const fn describe(term: Term) -> &'static str {
         Term::UnsafeMobility => "square a piece reaches that an enemy pawn attacks",
         Term::Backward => "backward pawn",
         Term::KingDanger => "square of the weight of an attack on the enemy king (/16)",
-        Term::PieceThreat => {
-            "enemy rook or queen a minor piece attacks, enemy queen a rook attacks"
-        }
     }
 }
 

@@ -148,13 +148,10 @@ pub enum Term {
     /// The squared weight of an attack on the enemy king ([`king_danger`]):
     /// the danger grows faster than the attackers.
     KingDanger,
-    /// Experiment `piece_threats`: an enemy rook or queen attacked by a
-    /// knight or bishop, an enemy queen attacked by a rook.
-    PieceThreat,
 }
 
 /// Number of position terms.
-pub const TERMS: usize = 27;
+pub const TERMS: usize = 26;
 
 /// The position terms in the order of [`TaperedParams::terms`].
 pub const ALL_TERMS: [Term; TERMS] = [
@@ -184,7 +181,6 @@ pub const ALL_TERMS: [Term; TERMS] = [
     Term::UnsafeMobility,
     Term::Backward,
     Term::KingDanger,
-    Term::PieceThreat,
 ];
 
 impl Term {
@@ -208,7 +204,6 @@ impl Term {
             Term::UnsafeMobility => EvalTerms::UNSAFE_MOBILITY,
             Term::Backward => EvalTerms::TAPERED_BACKWARD,
             Term::KingDanger => EvalTerms::KING_DANGER,
-            Term::PieceThreat => EvalTerms::PIECE_THREATS,
             _ => EvalTerms::TAPERED_PASSED,
         }
     }
@@ -670,8 +665,6 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
         let own_pawns = board.pawns_of(color);
         let enemy_pawns = board.pawns_of(color.opposite());
         let threatened = pawn_attacks(color.opposite(), enemy_pawns);
-        let enemy_queens = board.pieces_of(color.opposite(), PieceKind::Queen);
-        let enemy_majors = enemy_queens | board.pieces_of(color.opposite(), PieceKind::Rook);
         let mut bishops = 0;
         let mut king_attackers = 0;
         let mut attack_weight = 0;
@@ -716,12 +709,6 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
             // It may go to those not held by its own side.
             let reached = attacked & !own;
             counts[term as usize] += sign * reached.count_ones() as i32;
-            let targets = match term {
-                Term::MobilityKnight | Term::MobilityBishop => enemy_majors,
-                Term::MobilityRook => enemy_queens,
-                _ => 0,
-            };
-            counts[Term::PieceThreat as usize] += sign * (attacked & targets).count_ones() as i32;
             counts[Term::UnsafeMobility as usize] +=
                 sign * (reached & threatened).count_ones() as i32;
             let king_squares = (attacked & king_zone).count_ones() as i32;

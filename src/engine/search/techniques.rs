@@ -1072,13 +1072,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::KING_DANGER, v != 0),
     },
     TechniqueOption {
-        name: "piece_threats",
-        kind: OptionKind::Switch,
-        doc: "experiment: tuned value of an enemy rook or queen a knight or bishop attacks, an enemy queen a rook attacks (eval tapered; counted with the activity terms)",
-        get: |s| i32::from(s.eval_terms.contains(EvalTerms::PIECE_THREATS)),
-        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::PIECE_THREATS, v != 0),
-    },
-    TechniqueOption {
         name: "rook_files",
         kind: OptionKind::Switch,
         doc: "tuned value of a rook on an open or half-open file (eval umax, tapered; counted as mobility)",
