@@ -484,3 +484,34 @@ fn resume_refuses_the_file_of_another_match() {
     assert!(!output.status.success());
     let _ = std::fs::remove_file(&pgn);
 }
+
+#[test]
+fn the_same_search_at_a_fixed_node_count_plays_each_pair_alike_and_is_warned_of() {
+    let pgn = temp_path("mirror.pgn");
+    let mut args = vec![
+        "selfplay", "--a", "default", "--b", "lmr=on", "--nodes", "300",
+    ];
+    args.extend(["--games", "4", "--pgn", pgn.to_str().unwrap()]);
+    let output = umax(&args);
+    let text = stdout(&output);
+    assert!(output.status.success(), "{text}");
+    assert!(
+        text.contains("each pair's second game repeats the first"),
+        "{text}"
+    );
+    let games = read_pgn(&pgn);
+    assert_eq!(games.len(), 4);
+    for pair in games.chunks(2) {
+        assert_eq!(pair[0].game.san_moves(), pair[1].game.san_moves());
+    }
+    let _ = std::fs::remove_file(&pgn);
+    // Different searches, or a clock, draw no such warning.
+    for (b, limit) in [("null=off", "--nodes"), ("default", "--tc")] {
+        let value = if limit == "--tc" { "1+0.01" } else { "300" };
+        let args = [
+            "selfplay", "--a", "default", "--b", b, limit, value, "--games", "2",
+        ];
+        let text = stdout(&umax(&args));
+        assert!(!text.contains("repeats the first"), "{b} {limit}: {text}");
+    }
+}

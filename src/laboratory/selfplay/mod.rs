@@ -1033,9 +1033,27 @@ pub fn replay_warning(games: u64, openings: usize) -> Option<String> {
     })
 }
 
+/// A warning when both sides play the same search at a fixed depth or node
+/// count: the search is deterministic, so each pair's second game repeats
+/// the first with the colours swapped, and half the games say nothing new.
+pub fn mirror_warning(options: &MatchOptions) -> Option<String> {
+    let spec = |text: &str| Settings::from_spec(text).map(|settings| settings.to_spec());
+    let fixed = !matches!(options.limit, ThinkingLimit::Clock { .. });
+    (fixed && spec(&options.spec_a) == spec(&options.spec_b)).then(|| {
+        "Warning: a and b play the same search at a fixed depth or node count: \
+         each pair's second game repeats the first (for training games, the \
+         tuner drops the repeats)"
+            .to_string()
+    })
+}
+
 /// Run one match, showing progress on stdout.
 fn run_with_progress(options: &MatchOptions) -> Result<MatchReport, String> {
-    if let Some(warning) = replay_warning(options.games, options.openings.len()) {
+    let warnings = [
+        replay_warning(options.games, options.openings.len()),
+        mirror_warning(options),
+    ];
+    for warning in warnings.into_iter().flatten() {
         println!("{warning}");
     }
     let progress = Progress {
