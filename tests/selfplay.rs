@@ -511,8 +511,10 @@ fn the_same_search_at_a_fixed_node_count_plays_each_pair_alike_and_is_warned_of(
     }
     let _ = std::fs::remove_file(&pgn);
     // Different searches, or a clock, draw no such warning.
-    for (b, limit) in [("null=off", "--nodes"), ("default", "--tc")] {
-        let value = if limit == "--tc" { "1+0.01" } else { "300" };
+    for (b, limit, value) in [
+        ("null=off", "--nodes", "300"),
+        ("default", "--tc", "1+0.01"),
+    ] {
         let args = [
             "selfplay", "--a", "default", "--b", b, limit, value, "--games", "2",
         ];

@@ -737,6 +737,7 @@ pub fn summary(options: &MatchOptions, report: &MatchReport) -> String {
         options.openings.len()
     )];
     lines.extend(replay_warning(g.games(), options.openings.len()));
+    lines.extend(mirror_warning(options));
     if report.resumed > 0 {
         lines.push(format!(
             "Resumed: {} games from the file, played before",
