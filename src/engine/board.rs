@@ -582,9 +582,6 @@ pub static DIAGONAL_LINES: [u64; 64] = reach_table(&BISHOP_STEPS, true);
 /// itself left out: where a rook or queen could attack it from.
 pub static STRAIGHT_LINES: [u64; 64] = reach_table(&ROOK_STEPS, true);
 
-/// The squares a queen on each square (bit index) reaches on an empty board.
-pub static QUEEN_LINES: [u64; 64] = reach_table(&KING_STEPS, true);
-
 /// The squares a knight on each square (bit index) jumps to.
 pub static KNIGHT_LEAPS: [u64; 64] = reach_table(&KNIGHT_STEPS, false);
 
@@ -1323,7 +1320,8 @@ impl Board {
         let all = self.occupied();
         // Captures only: leave out the pawns with no capture and no promotion
         // (a pawn attacks what an enemy pawn on its target would attack).
-        let targets = self.occupied[us.opposite().index()] | self.en_passant.map_or(0, Square::bit);
+        let enemies = self.occupied[us.opposite().index()];
+        let targets = enemies | self.en_passant.map_or(0, Square::bit);
         let busy = pawn_attacks(us.opposite(), targets) | [0xFF << 48, 0xFF << 8][us.index()];
         let idle_pawns = self.pawns_of(us) & !busy & if CAPTURES_ONLY { !0 } else { 0 };
         for from in squares_in(self.occupied[us.index()] & !idle_pawns) {
@@ -1337,23 +1335,25 @@ impl Board {
             // A piece with no enemy piece a leap away (a knight or king) or
             // on its lines (a slider) has no capture: most of them, in the
             // captures-only generation.
+            let at = from.bit_index();
             if CAPTURES_ONLY {
                 let reach = match kind {
-                    PieceKind::Knight => &KNIGHT_LEAPS,
-                    PieceKind::Bishop => &DIAGONAL_LINES,
-                    PieceKind::Rook => &STRAIGHT_LINES,
-                    PieceKind::Queen => &QUEEN_LINES,
-                    _ => &KING_LEAPS,
+                    PieceKind::Knight => KNIGHT_LEAPS[at],
+                    PieceKind::Bishop => DIAGONAL_LINES[at],
+                    PieceKind::Rook => STRAIGHT_LINES[at],
+                    PieceKind::Queen => DIAGONAL_LINES[at] | STRAIGHT_LINES[at],
+                    _ => KING_LEAPS[at],
                 };
-                if reach[from.bit_index()] & self.occupied[us.opposite().index()] == 0 {
+                if reach & enemies == 0 {
                     continue;
                 }
             }
             for &step in steps {
-                // A slider's only capture along a ray is its first piece.
+                // A slider's only capture along a ray is its first piece, if an enemy.
                 if CAPTURES_ONLY && slides {
-                    if let Some(to) = first_occupied_along(from, step, all)
-                        && !self.piece_at(to).is_color(us)
+                    if RAYS[DIRECTION_OF_STEP[(step + 17) as usize] as usize][at] & enemies != 0
+                        && let Some(to) = first_occupied_along(from, step, all)
+                        && enemies & to.bit() != 0
                     {
                         moves.push(Move::new(from, to));
                     }
