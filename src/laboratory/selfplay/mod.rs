@@ -736,8 +736,7 @@ pub fn summary(options: &MatchOptions, report: &MatchReport) -> String {
         options.concurrency,
         options.openings.len()
     )];
-    lines.extend(replay_warning(g.games(), options.openings.len()));
-    lines.extend(mirror_warning(options));
+    lines.extend(warnings(options, g.games()));
     if report.resumed > 0 {
         lines.push(format!(
             "Resumed: {} games from the file, played before",
@@ -1048,13 +1047,16 @@ pub fn mirror_warning(options: &MatchOptions) -> Option<String> {
     })
 }
 
+/// What a match of `games` games under `options` is warned of, at its
+/// start and in its summary.
+fn warnings(options: &MatchOptions, games: u64) -> impl Iterator<Item = String> {
+    let replay = replay_warning(games, options.openings.len());
+    replay.into_iter().chain(mirror_warning(options))
+}
+
 /// Run one match, showing progress on stdout.
 fn run_with_progress(options: &MatchOptions) -> Result<MatchReport, String> {
-    let warnings = [
-        replay_warning(options.games, options.openings.len()),
-        mirror_warning(options),
-    ];
-    for warning in warnings.into_iter().flatten() {
+    for warning in warnings(options, options.games) {
         println!("{warning}");
     }
     let progress = Progress {
