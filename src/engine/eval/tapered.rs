@@ -446,7 +446,7 @@ impl Structure {
 
 /// Each side's passed pawns: those outside the squares that the enemy pawns
 /// have in front of them on their own and the neighbouring files.
-pub(crate) fn passed_pawns([white, black]: [u64; 2]) -> [u64; 2] {
+fn passed_pawns([white, black]: [u64; 2]) -> [u64; 2] {
     let widen = |set: u64| set | west(set) | east(set);
     // Black's pawns look down the board, White's up.
     [

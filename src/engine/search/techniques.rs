@@ -169,8 +169,6 @@ pub struct Settings {
     pub null_reduction: i32,
     /// `null=on` only: no null move when the side to move has only king and pawns.
     pub null_guard: bool,
-    /// Experiment: a passed pawn's push to its 6th or 7th rank is not reduced or pruned.
-    pub passer_pushes: bool,
     /// Null move only where the evaluation already reaches beta.
     pub null_eval: bool,
     /// The null move is tried before the node generates its moves.
@@ -325,7 +323,6 @@ impl Settings {
             null: NullMove::On,
             null_reduction: NULL_MOVE_REDUCTION,
             null_guard: true,
-            passer_pushes: false,
             null_eval: false,
             null_first: false,
             iir: false,
@@ -755,13 +752,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "null-move reduction R in plies (micro-Max 4.8: 2)",
         get: |s| s.null_reduction,
         set: |s, v| s.null_reduction = v,
-    },
-    TechniqueOption {
-        name: "passer_pushes",
-        kind: OptionKind::Switch,
-        doc: "experiment: a passed pawn's push to its 6th or 7th rank is neither reduced (table LMR) nor pruned (late-move pruning, futility before the horizon)",
-        get: |s| i32::from(s.passer_pushes),
-        set: |s, v| s.passer_pushes = v != 0,
     },
     TechniqueOption {
         name: "null_guard",

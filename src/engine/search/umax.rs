@@ -29,7 +29,7 @@
 //! * **extensions**: check evasions, and recaptures;
 //! * at the root (`search`'s driver): **aspiration windows**.
 
-use crate::board::{Color, Move, MoveKind, PieceKind};
+use crate::board::{Move, MoveKind, PieceKind};
 use crate::eval::{self, PIECE_VALUES, Score};
 use crate::table::{Bound, Entry, prefetch};
 
@@ -280,11 +280,7 @@ impl Searcher {
                 }
                 let ScoredMove { mv, capture_rank } = self.move_stack[index];
                 let is_capture = capture_rank.is_some();
-                // Switch `passer_pushes` (experiment): a passed pawn's push to
-                // its 6th or 7th rank is neither reduced nor pruned as quiet.
-                let is_quiet = !is_capture
-                    && mv.promotion.is_none()
-                    && !(self.settings.passer_pushes && self.is_passer_push(mv));
+                let is_quiet = !is_capture && mv.promotion.is_none();
                 let is_hint = index == first && best_move == Some(mv);
                 // Quiescence: captures (and queen promotions) only. Deviation from
                 // micro-Max (switch `quiescence_checks`): and quiet checks in its first ply.
@@ -311,8 +307,7 @@ impl Searcher {
                 let child_depth = if quiet_check {
                     QUIESCENCE_DEPTH // the reply searches its evasions
                 } else {
-                    let late_move =
-                        (late_moves_reducible && (is_quiet || is_capture)).then_some(tried);
+                    let late_move = late_moves_reducible.then_some(tried);
                     self.child_depth(
                         iteration,
                         mv,
@@ -585,15 +580,6 @@ impl Searcher {
         let us = self.board.side_to_move();
         self.board
             .is_attacked(self.board.king_square(us.opposite()), us)
-    }
-
-    /// Switch `passer_pushes`: does `mv` push a passed pawn to its 6th or 7th rank?
-    fn is_passer_push(&self, mv: Move) -> bool {
-        let (us, board) = (self.board.side_to_move(), &self.board);
-        let pawns = [Color::White, Color::Black].map(|color| board.pawns_of(color));
-        board.piece_at(mv.from).kind() == Some(PieceKind::Pawn)
-            && eval::relative_rank(us, mv.to) >= 5
-            && crate::eval::tapered::passed_pawns(pawns)[us.index()] & mv.from.bit() != 0
     }
 
     /// Switch `recapture_extension`: does capture `mv`, in the node at `ply`,
