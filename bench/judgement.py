@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+"""Where umax's judgement of its games parts from Stockfish's.
+
+For every `--every`-th move umax made from move 10 on in a match.py PGN, reads the
+score umax reported for it (the comment "{ +0.46/7 0.20s }") and asks Stockfish for
+its score of the same position at `--nodes` nodes, both from umax's side. Prints the
+median of umax's score minus Stockfish's (positive: umax thinks it stands better
+than Stockfish does), with the positions grouped by Stockfish's verdict (umax ahead
+by more than a pawn, within a pawn, behind) and by the opponent's passed pawns on
+their 5th rank or beyond. (Stockfish's verdict first: where umax is lost its score
+lags far behind, and a far-advanced passer is more often found there.) With --umax,
+also the gap of umax's own score of the position at depth 1, which shows how much of
+the gap the deep search adds.
+
+usage: python3 bench/judgement.py GAMES.pgn [--name umax] [--nodes 40000] [--every 3]
+       [--stockfish /usr/games/stockfish] [--umax target/release/umax]   (needs python-chess: pip install chess)
+"""
+import argparse
+import re
+import statistics
+from collections import defaultdict
+
+import chess
+import chess.engine
+import chess.pgn
+
+SCORE = re.compile(r"\s*([+-]?[\d.]+)/\d+")
+
+
+def advanced_passers(board, color):
+    """`color`'s passed pawns on their 5th rank or beyond."""
+    count = 0
+    for square in board.pieces(chess.PAWN, color):
+        file, rank = chess.square_file(square), chess.square_rank(square)
+        ahead = (lambda r: r > rank) if color == chess.WHITE else (lambda r: r < rank)
+        blocked = any(
+            abs(chess.square_file(enemy) - file) <= 1 and ahead(chess.square_rank(enemy))
+            for enemy in board.pieces(chess.PAWN, not color))
+        relative = rank if color == chess.WHITE else 7 - rank
+        count += not blocked and relative >= 4
+    return count
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("pgn")
+    parser.add_argument("--name", default="umax")
+    parser.add_argument("--nodes", type=int, default=40000)
+    parser.add_argument("--every", type=int, default=3)
+    parser.add_argument("--stockfish", default="/usr/games/stockfish")
+    parser.add_argument("--umax", help="umax to score each position at depth 1 too")
+    args = parser.parse_args()
+    stockfish = chess.engine.SimpleEngine.popen_uci(args.stockfish)
+    stockfish.configure({"Threads": 1, "Hash": 64})
+    shallow = args.umax and chess.engine.SimpleEngine.popen_uci(args.umax)
+    groups, shallow_groups = defaultdict(list), defaultdict(list)
+    with open(args.pgn) as games:
+        while (game := chess.pgn.read_game(games)) is not None:
+            us = chess.WHITE if game.headers["White"].startswith(args.name) else chess.BLACK
+            board, own_moves = game.board(), 0
+            for node in game.mainline():
+                if board.turn == us:
+                    own_moves += 1
+                    reported = SCORE.match(node.comment)
+                    if reported and own_moves % args.every == 0 and board.fullmove_number >= 10:
+                        info = stockfish.analyse(board, chess.engine.Limit(nodes=args.nodes))
+                        theirs = info["score"].pov(us).score(mate_score=3000)
+                        if theirs is not None and abs(theirs) < 1500:
+                            gap = round(float(reported.group(1)) * 100) - theirs
+                            verdict = ("1 umax ahead" if theirs > 100 else
+                                       "3 umax behind" if theirs < -100 else "2 within a pawn")
+                            passers = min(advanced_passers(board, not us), 1)
+                            kinds = [(verdict, "any"), (verdict, ["none", "one or more"][passers])]
+                            for kind in kinds:
+                                groups[kind].append(gap)
+                            if shallow:
+                                info = shallow.analyse(board, chess.engine.Limit(depth=1))
+                                depth_1 = info["score"].pov(us).score(mate_score=3000) - theirs
+                                for kind in kinds:
+                                    shallow_groups[kind].append(depth_1)
+                board.push(node.move)
+    stockfish.quit()
+    if shallow:
+        shallow.quit()
+    print("| Stockfish's verdict | the opponent's advanced passers | positions | median gap (cp) |"
+          + (" at depth 1 |" if shallow else ""))
+    print("|---|---|---|---|" + ("---|" if shallow else ""))
+    for (verdict, passers), gaps in sorted(groups.items()):
+        row = f"| {verdict[2:]} | {passers} | {len(gaps)} | {statistics.median(gaps):+.0f} |"
+        if shallow:
+            row += f" {statistics.median(shallow_groups[(verdict, passers)]):+.0f} |"
+        print(row)
+
+
+if __name__ == "__main__":
+    main()
