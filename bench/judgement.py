@@ -13,7 +13,8 @@ also the gap of umax's own score of the position at depth 1, which shows how muc
 the gap the deep search adds.
 
 usage: python3 bench/judgement.py GAMES.pgn [--name umax] [--nodes 40000] [--every 3]
-       [--stockfish /usr/games/stockfish] [--umax target/release/umax]   (needs python-chess: pip install chess)
+       [--stockfish /usr/games/stockfish] [--umax target/release/umax]
+       (needs python-chess: pip install chess)
 """
 import argparse
 import re
@@ -25,6 +26,8 @@ import chess.engine
 import chess.pgn
 
 SCORE = re.compile(r"\s*([+-]?[\d.]+)/\d+")
+VERDICTS = ["umax ahead", "within a pawn", "umax behind"]
+PASSERS = ["any", "none", "one or more"]
 
 
 def advanced_passers(board, color):
@@ -67,15 +70,14 @@ def main():
                         theirs = info["score"].pov(us).score(mate_score=3000)
                         if theirs is not None and abs(theirs) < 1500:
                             gap = round(float(reported.group(1)) * 100) - theirs
-                            verdict = ("1 umax ahead" if theirs > 100 else
-                                       "3 umax behind" if theirs < -100 else "2 within a pawn")
-                            passers = min(advanced_passers(board, not us), 1)
-                            kinds = [(verdict, "any"), (verdict, ["none", "one or more"][passers])]
+                            verdict = VERDICTS[0 if theirs > 100 else 2 if theirs < -100 else 1]
+                            passers = PASSERS[1 + min(advanced_passers(board, not us), 1)]
+                            kinds = [(verdict, PASSERS[0]), (verdict, passers)]
                             for kind in kinds:
                                 groups[kind].append(gap)
                             if shallow:
-                                info = shallow.analyse(board, chess.engine.Limit(depth=1))
-                                depth_1 = info["score"].pov(us).score(mate_score=3000) - theirs
+                                own = shallow.analyse(board, chess.engine.Limit(depth=1))
+                                depth_1 = own["score"].pov(us).score(mate_score=3000) - theirs
                                 for kind in kinds:
                                     shallow_groups[kind].append(depth_1)
                 board.push(node.move)
@@ -85,11 +87,12 @@ def main():
     print("| Stockfish's verdict | the opponent's advanced passers | positions | median gap (cp) |"
           + (" at depth 1 |" if shallow else ""))
     print("|---|---|---|---|" + ("---|" if shallow else ""))
-    for (verdict, passers), gaps in sorted(groups.items()):
-        row = f"| {verdict[2:]} | {passers} | {len(gaps)} | {statistics.median(gaps):+.0f} |"
-        if shallow:
-            row += f" {statistics.median(shallow_groups[(verdict, passers)]):+.0f} |"
-        print(row)
+    for kind in [(verdict, passers) for verdict in VERDICTS for passers in PASSERS]:
+        if gaps := groups.get(kind):
+            row = f"| {kind[0]} | {kind[1]} | {len(gaps)} | {statistics.median(gaps):+.0f} |"
+            if shallow:
+                row += f" {statistics.median(shallow_groups[kind]):+.0f} |"
+            print(row)
 
 
 if __name__ == "__main__":
