@@ -12,11 +12,19 @@ lags far behind, and a far-advanced passer is more often found there.) With --um
 also the gap of umax's own score of the position at depth 1, which shows how much of
 the gap the deep search adds.
 
+With --search-nodes N (needs --umax) the PGN's comments are not read: umax itself
+scores the positions at N nodes (Hash 64, cleared before each search), from the side
+to move's point of view, and every position of a player whose name starts with --name
+is taken, so both sides of umax's self-play games (bench/sprt/*.pgn, "umax a: ..." and
+"umax b: ..."). --games N reads only the first N games.
+
 usage: python3 bench/judgement.py GAMES.pgn [--name umax] [--nodes 40000] [--every 3]
        [--stockfish /usr/games/stockfish] [--umax target/release/umax]
+       [--search-nodes 150000] [--games 100]
        (needs python-chess: pip install chess)
 """
 import argparse
+import itertools
 import re
 import statistics
 from collections import defaultdict
@@ -52,32 +60,52 @@ def main():
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
     parser.add_argument("--umax", help="umax to score each position at depth 1 too")
+    parser.add_argument("--search-nodes", type=int,
+                        help="score the positions with --umax at this many nodes, not the comments")
+    parser.add_argument("--games", type=int, help="read only the first N games")
     args = parser.parse_args()
+    if args.search_nodes and not args.umax:
+        parser.error("--search-nodes needs --umax")
     stockfish = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     stockfish.configure({"Threads": 1, "Hash": 64})
     shallow = args.umax and chess.engine.SimpleEngine.popen_uci(args.umax)
+    if args.search_nodes:
+        shallow.configure({"Hash": 64})
+
+    def own_score(board, limit):
+        """umax's score of `board` for the side to move (from an empty hash with --search-nodes)."""
+        if args.search_nodes:
+            shallow.configure({"Clear Hash": None})
+        return shallow.analyse(board, limit)["score"].pov(board.turn).score(mate_score=3000)
+
     groups, shallow_groups = defaultdict(list), defaultdict(list)
     with open(args.pgn) as games:
-        while (game := chess.pgn.read_game(games)) is not None:
-            us = chess.WHITE if game.headers["White"].startswith(args.name) else chess.BLACK
+        for game in itertools.islice(iter(lambda: chess.pgn.read_game(games), None), args.games):
+            named = [color for color, player in [(chess.WHITE, "White"), (chess.BLACK, "Black")]
+                     if game.headers[player].startswith(args.name)]
             board, own_moves = game.board(), 0
             for node in game.mainline():
-                if board.turn == us:
+                if board.turn in named:
+                    us = board.turn
                     own_moves += 1
                     reported = SCORE.match(node.comment)
-                    if reported and own_moves % args.every == 0 and board.fullmove_number >= 10:
+                    if ((reported or args.search_nodes) and own_moves % args.every == 0
+                            and board.fullmove_number >= 10):
                         info = stockfish.analyse(board, chess.engine.Limit(nodes=args.nodes))
                         theirs = info["score"].pov(us).score(mate_score=3000)
                         if theirs is not None and abs(theirs) < 1500:
-                            gap = round(float(reported.group(1)) * 100) - theirs
+                            if args.search_nodes:
+                                ours = own_score(board, chess.engine.Limit(nodes=args.search_nodes))
+                            else:
+                                ours = round(float(reported.group(1)) * 100)
+                            gap = ours - theirs
                             verdict = VERDICTS[0 if theirs > 100 else 2 if theirs < -100 else 1]
                             passers = PASSERS[1 + min(advanced_passers(board, not us), 1)]
                             kinds = [(verdict, PASSERS[0]), (verdict, passers)]
                             for kind in kinds:
                                 groups[kind].append(gap)
                             if shallow:
-                                own = shallow.analyse(board, chess.engine.Limit(depth=1))
-                                depth_1 = own["score"].pov(us).score(mate_score=3000) - theirs
+                                depth_1 = own_score(board, chess.engine.Limit(depth=1)) - theirs
                                 for kind in kinds:
                                     shallow_groups[kind].append(depth_1)
                 board.push(node.move)
