@@ -2,13 +2,12 @@
 """Where umax's judgement of its games parts from Stockfish's.
 
 For every `--every`-th move umax made from move 10 on in a match.py PGN, reads the
-score umax reported for it (the comment "{ +0.46/7 0.20s }") and asks Stockfish for
-its score of the same position at `--nodes` nodes, both from umax's side. Prints the
-median of umax's score minus Stockfish's (positive: umax thinks it stands better
-than Stockfish does), with the positions grouped by Stockfish's verdict (umax ahead
-by more than a pawn, within a pawn, behind) and by the opponent's passed pawns on
-their 5th rank or beyond. (Stockfish's verdict first: where umax is lost its score
-lags far behind, and a far-advanced passer is more often found there.) With --umax,
+score umax reported for it (the comment "{ +0.46/7 0.20s }", which match.py writes
+from White's side) and asks Stockfish for its score of the same position at
+`--nodes` nodes, both turned to umax's side. Prints the median of umax's score minus
+Stockfish's (positive: umax thinks it stands better than Stockfish does), with the
+positions grouped by Stockfish's verdict (umax ahead by more than a pawn, within a
+pawn, behind) and by the opponent's passed pawns on their 5th rank or beyond. With --umax,
 also the gap of umax's own score of the position at depth 1, which shows how much of
 the gap the deep search adds.
 
@@ -97,7 +96,9 @@ def main():
                             if args.search_nodes:
                                 ours = own_score(board, chess.engine.Limit(nodes=args.search_nodes))
                             else:
-                                ours = round(float(reported.group(1)) * 100)
+                                # match.py writes White's score: turn it to umax's side.
+                                white = round(float(reported.group(1)) * 100)
+                                ours = white if us == chess.WHITE else -white
                             gap = ours - theirs
                             verdict = VERDICTS[0 if theirs > 100 else 2 if theirs < -100 else 1]
                             passers = PASSERS[1 + min(advanced_passers(board, not us), 1)]
