@@ -156,7 +156,7 @@ impl Searcher {
         let key = self.board.key();
         let entry = uses_table.then(|| self.probe_table(key)).flatten();
         // Internal iterative reduction (switch `iir`: +11.0 ± 8.2, 3,316 at 2+0.02).
-        let depth = self.iir_depth(depth, ply, uses_table && entry.is_none(), pv_node);
+        let depth = self.iir_depth(depth, ply, uses_table && entry.is_none());
         let (mut iteration, mut best) =
             self.resume_at_stored_depth(entry, [alpha, beta], pv_node, depth, ply);
         if iteration >= depth.max(QUIESCENCE_DEPTH) {
@@ -382,13 +382,10 @@ impl Searcher {
     /// horizon that the table has never seen would order its moves blind,
     /// so it searches a ply less deep and leaves a best move in the table
     /// for its next visit (4ku's form: decided before the table's answer,
-    /// reverse futility and the null move; never at the root). Switch
-    /// `iir_pv` off: only null-window nodes reduce (WAC at 2 million nodes
-    /// 292/300, the default 291).
-    fn iir_depth(&self, depth: i32, ply: usize, table_missed: bool, pv_node: bool) -> i32 {
+    /// reverse futility and the null move; never at the root).
+    fn iir_depth(&self, depth: i32, ply: usize, table_missed: bool) -> i32 {
         let reduces = self.settings.iir
             && table_missed
-            && (self.settings.iir_pv || !pv_node)
             && ply > 0
             && depth - QUIESCENCE_DEPTH >= IIR_MIN_PLIES;
         depth - i32::from(reduces)
