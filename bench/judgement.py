@@ -7,9 +7,9 @@ from White's side) and asks Stockfish for its score of the same position at
 `--nodes` nodes, both turned to umax's side. Prints the median of umax's score minus
 Stockfish's (positive: umax thinks it stands better than Stockfish does), with the
 positions grouped by Stockfish's verdict (umax ahead by more than a pawn, within a
-pawn, behind) and by the opponent's passed pawns on their 5th rank or beyond. With --umax,
-also the gap of umax's own score of the position at depth 1, which shows how much of
-the gap the deep search adds.
+pawn, behind) and by the opponent's passed pawns on their 5th rank or beyond. With
+--umax, also the gap of umax's own score of the position at depth 1, which shows how
+much of the gap the deep search adds.
 
 With --search-nodes N (needs --umax) the PGN's comments are not read: umax itself
 scores the positions at N nodes (Hash 64, cleared before each search), from the side
@@ -58,7 +58,7 @@ def main():
     parser.add_argument("--nodes", type=int, default=40000)
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
-    parser.add_argument("--umax", help="umax to score each position at depth 1 too")
+    parser.add_argument("--umax", help="umax, to score each position at depth 1 too (and with --search-nodes)")
     parser.add_argument("--search-nodes", type=int,
                         help="score the positions with --umax at this many nodes, not the comments")
     parser.add_argument("--games", type=int, help="read only the first N games")
