@@ -154,11 +154,11 @@ impl Searcher {
             iteration += 1;
             self.count_node(iteration, listener); // node count (for timing)
 
-            // Try the best move first, then scan the others. (Not micro-Max's,
-            // a speed-up only: start fetching the first reply's table slot.)
+            // Try the best move first, then scan the others. (Not micro-Max's, a
+            // speed-up: fetch the first reply's slot while the null move runs.)
             let order = self.micro_max_scan_order(first, last, scan_start, best_move);
             let (mut order, mut tried) = (order.peekable(), 0);
-            if let Some(&(first_move, _)) = order.peek() {
+            if let Some(&(first_move, _)) = order.peek().filter(|_| full_width) {
                 self.table
                     .prefetch(self.board.key_after(self.move_stack[first_move].mv));
             }
