@@ -154,8 +154,8 @@ impl Searcher {
             iteration += 1;
             self.count_node(iteration, listener); // node count (for timing)
 
-            // Try the best move first, then scan the others. (Not micro-Max's: in a
-            // full-width node, fetch the first reply's slot while the null move runs.)
+            // Try the best move first, then scan the others. Deviation from micro-Max:
+            // a full-width node fetches the first reply's slot while the null move runs.
             let order = self.micro_max_scan_order(first, last, scan_start, best_move);
             let (mut order, mut tried) = (order.peekable(), 0);
             if let Some(&(first_move, _)) = order.peek().filter(|_| full_width) {
