@@ -277,6 +277,9 @@ pub struct Searcher {
     /// search, by key: deepening visits most nodes again, and a look-up is
     /// cheaper than counting. Cleared per search (the phase and switches change).
     activity_cache: Vec<(u64, Score)>,
+    /// For each ply of the search path, the activity terms in that node's
+    /// evaluation: its own, or those it inherited (switch `activity_lazy`).
+    activity_in_eval: Vec<Score>,
     /// `eval=tapered`'s pawn hash table (see [`eval::tapered::StructureCache`]).
     structure_cache: eval::tapered::StructureCache,
     /// Scratch buffers for sorting a node's moves: their ordering keys, and
@@ -353,6 +356,7 @@ impl Searcher {
             history: vec![0; 2 * 128 * 128],
             path_captures: Vec::with_capacity(256),
             activity_cache: Vec::new(),
+            activity_in_eval: Vec::with_capacity(256),
             structure_cache: eval::tapered::StructureCache::new(),
             ordering_scratch: (Vec::with_capacity(256), Vec::with_capacity(256)),
             material_gone: 0,

@@ -248,6 +248,10 @@ pub struct Settings {
     /// which a full-width node counts those terms itself; nodes nearer the
     /// horizon inherit them from their parent, as quiescence nodes do.
     pub activity_plies: i32,
+    /// With the activity terms: a node nearer the horizon than
+    /// `activity_plies` counts its own instead of inheriting them where its
+    /// evaluation lies within this many centipawns of the window (0: never).
+    pub activity_lazy: Score,
     /// Search threads: above 1, helper threads search the same position
     /// beside the main one and share its hash table (Lazy SMP).
     pub threads: i32,
@@ -353,6 +357,7 @@ impl Settings {
             eval: EvalStyle::MicroMax,
             eval_terms: EvalTerms::DEFAULT,
             activity_plies: ACTIVITY_PLIES,
+            activity_lazy: 0,
             threads: 1,
         };
         match name {
@@ -1126,6 +1131,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "mobility, king_attack and the other activity terms: counted in nodes this many plies or more from the horizon (0: the first quiescence ply too, -1: every quiescence node); nearer ones inherit their parent's",
         get: |s| s.activity_plies,
         set: |s, v| s.activity_plies = v,
+    },
+    TechniqueOption {
+        name: "activity_lazy",
+        kind: OptionKind::Spin { min: 0, max: 1000 },
+        doc: "with the activity terms: a node nearer the horizon than activity_plies counts its own, instead of inheriting them, where its evaluation lies within this many cp of the window (0: never)",
+        get: |s| s.activity_lazy,
+        set: |s, v| s.activity_lazy = v,
     },
     TechniqueOption {
         name: THREADS_OPTION,

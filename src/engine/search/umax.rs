@@ -166,8 +166,7 @@ impl Searcher {
 
         let full_width = depth > QUIESCENCE_DEPTH;
         let checks_ply = self.settings.quiescence_checks && depth == QUIESCENCE_DEPTH;
-        let activity = self.node_activity(depth);
-        let eval = eval + activity;
+        let (eval, activity) = self.node_activity(eval, depth, ply, [alpha, beta]);
         // Deviation from micro-Max: the board says whether we are in check
         // (micro-Max learns it when its null move loses the king).
         let in_check = (full_width || checks_ply) && self.board.in_check();
@@ -537,13 +536,45 @@ impl Searcher {
     /// handing its evaluation to a reply that counts its own ([`handed_eval`]).
     /// Nodes nearer the horizon (0 here) inherit those of the last node that
     /// did: the moves in between change them little, and counting costs time.
-    fn node_activity(&mut self, depth: i32) -> Score {
-        let counts = counts_activity(depth, self.settings.activity_plies);
-        if !counts || !eval::has_activity(self.settings.eval, self.settings.eval_terms) {
-            return 0;
+    /// With `activity_lazy`, one whose evaluation lies that near the window,
+    /// where the terms may decide, swaps the inherited ones for its own.
+    /// Returns the evaluation with the node's activity terms, and those terms.
+    fn node_activity(
+        &mut self,
+        eval: Score,
+        depth: i32,
+        ply: usize,
+        [alpha, beta]: [Score; 2],
+    ) -> (Score, Score) {
+        if !eval::has_activity(self.settings.eval, self.settings.eval_terms) {
+            return (eval, 0);
         }
-        // From the searcher's cache, made on first use (a search without the
-        // terms needs none), or counted and remembered there.
+        // A reply inherits the activity in its parent's evaluation, seen
+        // from the other side.
+        let inherited = ply
+            .checked_sub(1)
+            .map_or(0, |parent| -self.activity_in_eval[parent]);
+        let margin = self.settings.activity_lazy;
+        let (eval, activity) = if counts_activity(depth, self.settings.activity_plies) {
+            let own = self.position_activity();
+            (eval + own, own)
+        } else if margin > 0 && (alpha - margin..=beta + margin).contains(&eval) {
+            let own = self.position_activity();
+            (eval - inherited + own, own)
+        } else {
+            (eval, inherited)
+        };
+        if self.activity_in_eval.len() <= ply {
+            self.activity_in_eval.resize(ply + 1, 0);
+        }
+        self.activity_in_eval[ply] = activity;
+        (eval, activity)
+    }
+
+    /// The activity terms of the position on the board: from the searcher's
+    /// cache, made on first use (a search without the terms needs none), or
+    /// counted and remembered there.
+    fn position_activity(&mut self) -> Score {
         if self.activity_cache.is_empty() {
             self.activity_cache = vec![(0, 0); ACTIVITY_CACHE_ENTRIES];
         }
