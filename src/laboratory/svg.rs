@@ -972,13 +972,16 @@ impl WorthBar {
     }
 
     /// The figure as the table gives it: `+72.7 ± 42.7`, or `+20.0 (+4.0 to
-    /// +36.0)` when the interval is lopsided; `, n.r.` when not resolved.
+    /// +36.0)` when the interval is lopsided, `+inf ± inf` when one side won
+    /// every game; `, n.r.` when not resolved.
     pub fn figure(&self) -> String {
         let Some(elo) = self.elo else {
             return "no games".to_string();
         };
         let (above, below) = (self.upper - elo, elo - self.lower);
-        let mut text = if above.is_finite() && below.is_finite() && (above - below).abs() < 0.15 {
+        let mut text = if elo.is_infinite() {
+            format!("{} ± inf", signed(elo))
+        } else if above.is_finite() && below.is_finite() && (above - below).abs() < 0.15 {
             format!("{} ± {:.1}", signed(elo), (above + below) / 2.0)
         } else {
             format!(

@@ -278,8 +278,8 @@ pub struct Searcher {
     /// cheaper than counting. Cleared per search (the phase and switches change).
     activity_cache: Vec<(u64, Score)>,
     /// For each ply of the search path, the activity terms in that node's
-    /// evaluation: its own, or those it inherited (switch `activity_lazy`).
-    activity_in_eval: Vec<Score>,
+    /// evaluation (its own or its parent's), handed to its replies within theirs.
+    path_activity: Vec<Score>,
     /// `eval=tapered`'s pawn hash table (see [`eval::tapered::StructureCache`]).
     structure_cache: eval::tapered::StructureCache,
     /// Scratch buffers for sorting a node's moves: their ordering keys, and
@@ -356,7 +356,7 @@ impl Searcher {
             history: vec![0; 2 * 128 * 128],
             path_captures: Vec::with_capacity(256),
             activity_cache: Vec::new(),
-            activity_in_eval: Vec::with_capacity(256),
+            path_activity: Vec::with_capacity(256),
             structure_cache: eval::tapered::StructureCache::new(),
             ordering_scratch: (Vec::with_capacity(256), Vec::with_capacity(256)),
             material_gone: 0,
@@ -677,6 +677,7 @@ impl Searcher {
             self.forget_move_histories();
         }
         self.activity_cache.fill((0, 0));
+        self.path_activity.clear();
         self.material_gone = eval::material_gone(board);
         self.nodes = 0;
         self.selective_depth = 0;

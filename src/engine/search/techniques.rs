@@ -19,6 +19,7 @@
 //! * `calibrated`: the search the strength scale (`UCI_Elo`) was measured
 //!   with, which a limited strength always plays with.
 
+use super::INFINITY;
 use crate::eval::{EvalStyle, EvalTerms, Score};
 
 /// How the captures of a node are ordered after the hint move.
@@ -378,6 +379,10 @@ impl Settings {
                 eval: EvalStyle::Tapered,
                 eval_terms: EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true),
                 activity_plies: 2,
+                // Nearer the horizon, a node within a pawn of the window
+                // counts its own: +16.0 ± 10.6, 1,981 games at 5+0.05, an
+                // SPRT [0, 10] accepted.
+                activity_lazy: 100,
                 ordering: MoveOrdering::History,
                 lmr_table: true,
                 pvs: true,
@@ -1134,7 +1139,10 @@ pub const OPTIONS: &[TechniqueOption] = &[
     },
     TechniqueOption {
         name: "activity_lazy",
-        kind: OptionKind::Spin { min: 0, max: 1000 },
+        kind: OptionKind::Spin {
+            min: 0,
+            max: 2 * INFINITY,
+        },
         doc: "with the activity terms: a node nearer the horizon than activity_plies counts its own, instead of inheriting them, where its evaluation lies within this many cp of the window (0: never)",
         get: |s| s.activity_lazy,
         set: |s, v| s.activity_lazy = v,
@@ -1251,6 +1259,10 @@ pub fn worth_rows() -> Vec<(String, String)> {
         (
             "internal iterative reduction where the table misses",
             "iir=off",
+        ),
+        (
+            "activity terms counted near the window, nearer the horizon",
+            "activity_lazy=0",
         ),
     ]
     .iter()

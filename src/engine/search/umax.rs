@@ -18,8 +18,8 @@
 //!   once, its moves ordered by the table, killers and history
 //!   (`ordering.rs`); one the table has never seen, far from the horizon,
 //!   searches a ply less (internal iterative reduction, `iir`);
-//! * **the evaluation**: the tuned tapered one (`eval/tapered.rs`), with its
-//!   activity terms counted in the nodes far enough from the horizon;
+//! * **the evaluation**: the tuned tapered one (`eval/tapered.rs`), its
+//!   activity terms counted far from the horizon or near the window;
 //! * **reverse futility**, **the null move** before the move list, only
 //!   where the evaluation reaches beta and with R = 3;
 //! * **late-move pruning**, **futility pruning** a ply before the horizon
@@ -93,26 +93,12 @@ fn counts_activity(depth: i32, activity_plies: i32) -> bool {
     depth >= QUIESCENCE_DEPTH + activity_plies
 }
 
-/// The evaluation handed to a reply searched `child_depth` deep: `eval` (this
-/// node's, with its `activity` terms) without the activity if the reply
-/// counts its own ([`counts_activity`]); with it if the reply inherits it.
-#[inline]
-fn handed_eval(eval: Score, activity: Score, child_depth: i32, activity_plies: i32) -> Score {
-    if counts_activity(child_depth, activity_plies) {
-        eval - activity
-    } else {
-        eval
-    }
-}
-
 /// What a node knows of itself once the table has not answered it: its
 /// beta, its evaluations and where it stands in the tree.
 struct Node {
     beta: Score,
     /// The incremental evaluation with this node's activity terms.
     eval: Score,
-    /// The activity terms in `eval` (see [`handed_eval`]).
-    activity: Score,
     /// The score the node stands on and judges itself by: `eval` moved
     /// towards a draw where the material overrates the ending (`drawish`).
     standing: Score,
@@ -155,25 +141,31 @@ impl Searcher {
         let uses_table = self.settings.hash && depth > QUIESCENCE_DEPTH;
         let key = self.board.key();
         let entry = uses_table.then(|| self.probe_table(key)).flatten();
+        // The evaluation comes with the parent's activity terms, which a node
+        // far enough from the horizon swaps for its own (`node_activity`).
+        let counts_own = counts_activity(depth, self.settings.activity_plies);
+        let handed = ply.checked_sub(1).and_then(|p| self.path_activity.get(p));
+        let inherited = handed.map_or(0, |activity| -activity); // seen from this side
         // Internal iterative reduction (switch `iir`: +11.0 ± 8.2, 3,316 at 2+0.02).
         let depth = self.iir_depth(depth, ply, uses_table && entry.is_none());
         let (mut iteration, mut best) =
             self.resume_at_stored_depth(entry, [alpha, beta], pv_node, depth, ply);
         if iteration >= depth.max(QUIESCENCE_DEPTH) {
             self.stats.hash_cutoffs += 1;
-            return best + Score::from(best < eval); // deep enough: the table answers
+            // Deep enough: the table answers (delayed-loss bonus against the
+            // evaluation without the terms the node would swap).
+            return best + Score::from(best < eval - inherited * Score::from(counts_own));
         }
 
         let full_width = depth > QUIESCENCE_DEPTH;
         let checks_ply = self.settings.quiescence_checks && depth == QUIESCENCE_DEPTH;
-        let (eval, activity) = self.node_activity(eval, depth, ply, [alpha, beta]);
+        let eval = self.node_activity(eval, [inherited, alpha, beta], counts_own, ply);
         // Deviation from micro-Max: the board says whether we are in check
         // (micro-Max learns it when its null move loses the king).
         let in_check = (full_width || checks_ply) && self.board.in_check();
         let node = Node {
             beta,
             eval,
-            activity,
             standing: self.towards_draw(eval),
             depth,
             ply,
@@ -340,7 +332,7 @@ impl Searcher {
                         mv,
                         [alpha, child_alpha, beta],
                         null_window,
-                        [new_eval, activity],
+                        new_eval,
                         child_depth,
                         iteration,
                         ply,
@@ -531,64 +523,46 @@ impl Searcher {
     /// Deviation from micro-Max (switches `mobility`, `king_attack` and the
     /// other activity terms of the tapered evaluation: +33.1, 95 % +11.6 to
     /// +54.9, 800 games at 1+0.01): they depend on every piece, so no move's
-    /// gain can keep them up to date. A node at least `activity_plies` from
-    /// the horizon counts them afresh, and takes them out again before
-    /// handing its evaluation to a reply that counts its own ([`handed_eval`]).
-    /// Nodes nearer the horizon (0 here) inherit those of the last node that
-    /// did: the moves in between change them little, and counting costs time.
-    /// With `activity_lazy`, one whose evaluation lies that near the window,
-    /// where the terms may decide, swaps the inherited ones for its own.
-    /// Returns the evaluation with the node's activity terms, and those terms.
+    /// gain can keep them up to date. A node is handed its parent's, seen from
+    /// this side, within its evaluation; at least `activity_plies` from the
+    /// horizon it swaps them for its own, counted afresh. Nearer (0 here) it
+    /// keeps them, as the moves between change them little and counting costs
+    /// time, unless its evaluation lies within `activity_lazy` of the window,
+    /// where they may decide (+16.0 ± 10.6, 1,981 games at 5+0.05).
     fn node_activity(
         &mut self,
         eval: Score,
-        depth: i32,
+        [inherited, alpha, beta]: [Score; 3],
+        counts_own: bool,
         ply: usize,
-        [alpha, beta]: [Score; 2],
-    ) -> (Score, Score) {
+    ) -> Score {
         if !eval::has_activity(self.settings.eval, self.settings.eval_terms) {
-            return (eval, 0);
+            return eval;
         }
-        // A reply inherits the activity in its parent's evaluation, seen
-        // from the other side.
-        let inherited = ply
-            .checked_sub(1)
-            .map_or(0, |parent| -self.activity_in_eval[parent]);
         let margin = self.settings.activity_lazy;
-        let (eval, activity) = if counts_activity(depth, self.settings.activity_plies) {
-            let own = self.position_activity();
-            (eval + own, own)
-        } else if margin > 0 && (alpha - margin..=beta + margin).contains(&eval) {
-            let own = self.position_activity();
-            (eval - inherited + own, own)
+        let near_window = margin > 0 && (alpha - margin..=beta + margin).contains(&eval);
+        let activity = if counts_own || near_window {
+            // From the searcher's cache, made on first use (a search without
+            // the terms needs none), or counted and remembered there.
+            if self.activity_cache.is_empty() {
+                self.activity_cache = vec![(0, 0); ACTIVITY_CACHE_ENTRIES];
+            }
+            let key = self.board.key();
+            let slot = &mut self.activity_cache[activity_slot(key)];
+            // Key 0 marks an empty slot: the start position's key is not 0,
+            // and a real key of 0 only costs a count.
+            if slot.0 != key || key == 0 {
+                let terms = self.settings.eval_terms;
+                slot.1 = eval::tapered::activity(terms, &self.board, self.material_gone);
+                slot.0 = key;
+            }
+            slot.1
         } else {
-            (eval, inherited)
+            inherited
         };
-        if self.activity_in_eval.len() <= ply {
-            self.activity_in_eval.resize(ply + 1, 0);
-        }
-        self.activity_in_eval[ply] = activity;
-        (eval, activity)
-    }
-
-    /// The activity terms of the position on the board: from the searcher's
-    /// cache, made on first use (a search without the terms needs none), or
-    /// counted and remembered there.
-    fn position_activity(&mut self) -> Score {
-        if self.activity_cache.is_empty() {
-            self.activity_cache = vec![(0, 0); ACTIVITY_CACHE_ENTRIES];
-        }
-        let key = self.board.key();
-        let slot = activity_slot(key);
-        // Key 0 marks an empty slot: the start position's key is not 0, and
-        // a real key of 0 only costs a count.
-        if self.activity_cache[slot].0 == key && key != 0 {
-            return self.activity_cache[slot].1;
-        }
-        let activity =
-            eval::tapered::activity(self.settings.eval_terms, &self.board, self.material_gone);
-        self.activity_cache[slot] = (key, activity);
-        activity
+        self.path_activity.truncate(ply);
+        self.path_activity.push(activity);
+        eval - inherited + activity
     }
 
     /// Does this node extend its check evasions a ply (switch
@@ -754,13 +728,7 @@ impl Searcher {
         // default): micro-Max reduces the null move's search by R = 2 plies;
         // 3 measured stronger here (+42.8 ± 27.8, 400 games at 2+0.02).
         let null_depth = iteration - 1 - self.settings.null_reduction;
-        let handed = handed_eval(
-            node.eval,
-            node.activity,
-            null_depth,
-            self.settings.activity_plies,
-        );
-        let score = -self.umax_search(-beta, 1 - beta, -handed, null_depth, ply + 1, listener);
+        let score = -self.umax_search(-beta, 1 - beta, -node.eval, null_depth, ply + 1, listener);
         self.path_keys.pop();
         self.board.unmake_null_move(undo);
         score
@@ -942,9 +910,8 @@ impl Searcher {
 
     /// Search one move: make it, search the reply, and search a reduced move
     /// again at full depth if it beat alpha. `window` is the node's alpha, the
-    /// reply's alpha (best so far) and beta; `[new_eval, activity]` the
-    /// evaluation after the move (from this side, with this node's activity
-    /// terms) and those terms (see [`handed_eval`]).
+    /// reply's alpha (best so far) and beta; `new_eval` the evaluation after
+    /// the move (from this side, with this node's activity terms).
     ///
     /// With `null_window` (switch `pvs`), the move is first searched with the
     /// null window `child_alpha..child_alpha + 1`: **principal variation
@@ -958,7 +925,7 @@ impl Searcher {
         mv: Move,
         [alpha, child_alpha, beta]: [Score; 3],
         mut null_window: bool,
-        [new_eval, activity]: [Score; 2],
+        new_eval: Score,
         mut child_depth: i32,
         iteration: i32,
         ply: usize,
@@ -988,12 +955,7 @@ impl Searcher {
             score = -self.umax_search(
                 -reply_beta,
                 -child_alpha,
-                -handed_eval(
-                    new_eval,
-                    activity,
-                    child_depth,
-                    self.settings.activity_plies,
-                ),
+                -new_eval,
                 child_depth,
                 ply + 1,
                 listener,
