@@ -153,7 +153,7 @@ impl Searcher {
         if iteration >= depth.max(QUIESCENCE_DEPTH) {
             self.stats.hash_cutoffs += 1;
             // Deep enough: the table answers (delayed-loss bonus against the
-            // evaluation without the terms the node would swap).
+            // evaluation less any terms it would swap: the trees measured).
             return best + Score::from(best < eval - inherited * Score::from(counts_own));
         }
 
