@@ -302,11 +302,11 @@ impl Searcher {
         // Quiescence keeps MVV/LVA: it has no quiet moves to put killers
         // among, and SEE of every capture would cost more than it saves. With
         // `ordering=history` so does a horizon node: futility pruning skips
-        // most of its quiet moves unsearched (switch `horizon_order` sorts them).
+        // most of its quiet moves unsearched.
         let ordered = match self.settings.ordering {
             MoveOrdering::MicroMax => false,
             MoveOrdering::Killers => all_moves,
-            MoveOrdering::History => all_moves && (!horizon || self.settings.horizon_order),
+            MoveOrdering::History => all_moves && !horizon,
         };
         if !king_capture && ordered {
             self.order_with_killers(first, ply);

@@ -204,9 +204,6 @@ pub struct Settings {
     /// The most plies from the horizon at which late-move pruning skips
     /// moves.
     pub lmp_max_plies: i32,
-    /// A node one ply from the horizon sorts its quiet moves (killers,
-    /// history) and late-move pruning acts there too.
-    pub horizon_order: bool,
     /// Which stored scores answer a node searched with an open window
     /// (micro-Max: all); the others leave it to search its last iteration,
     /// with the game's history (repetitions) in view.
@@ -345,7 +342,6 @@ impl Settings {
             rfp_max_plies: RFP_MAX_PLIES,
             lmp: false,
             lmp_max_plies: LMP_MAX_PLIES,
-            horizon_order: false,
             pv_table_cutoffs: PvTableCutoffs::On,
             research: Research::Alpha,
             check_extension: CheckExtension::NotInEndgame,
@@ -871,13 +867,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "late-move pruning acts this many plies from the horizon or nearer",
         get: |s| s.lmp_max_plies,
         set: |s, v| s.lmp_max_plies = v,
-    },
-    TechniqueOption {
-        name: "horizon_order",
-        kind: OptionKind::Switch,
-        doc: "a node one ply from the horizon sorts its quiet moves as the others do (killers, history), and late-move pruning skips its quiet moves after the first 4",
-        get: |s| i32::from(s.horizon_order),
-        set: |s, v| s.horizon_order = v != 0,
     },
     TechniqueOption {
         name: "check_extension",

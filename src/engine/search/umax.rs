@@ -445,8 +445,7 @@ impl Searcher {
     /// later ones (worst by ordering) are skipped unless they give check.
     /// Only in a null-window node not in check that has a score (so that it
     /// never mistakes its skipped moves for no legal move at all), and not one
-    /// ply from the horizon, whose quiet moves are not sorted (unless switch
-    /// `horizon_order` sorts them).
+    /// ply from the horizon, whose quiet moves are not sorted.
     fn late_move_pruned(
         &mut self,
         node: &Node,
@@ -460,7 +459,7 @@ impl Searcher {
             && !node.pv_node
             && !node.in_check
             && best > -MATE_BOUND
-            && (node.depth > QUIESCENCE_DEPTH + 1 || self.settings.horizon_order)
+            && node.depth > QUIESCENCE_DEPTH + 1
             && plies <= self.settings.lmp_max_plies
             && quiets_tried >= 3 + plies * plies
             && !self.gives_check(mv);
