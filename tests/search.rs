@@ -422,8 +422,9 @@ fn a_search_stopped_inside_depth_one_shows_the_move_it_plays() {
     let board = Board::from_fen(CAPTURES_GALORE_FEN).unwrap();
     let mut searcher = Searcher::new(TEST_TABLE_LOG2);
     // The search must still be on its first move at its first look at the
-    // limits (1,024 nodes): so without `activity_lazy`, under which the
-    // first move here is done sooner (depth 1 takes 1,075 nodes in all).
+    // limits (1,024 nodes). Under the default's `activity_lazy` the first
+    // move here is done before that look, so the test turns it off (then
+    // depth 1 takes 1,075 nodes in all).
     searcher.set_settings(Settings::from_spec("activity_lazy=0").unwrap());
     let mut recorder = Recorder {
         stop: true,
