@@ -423,9 +423,12 @@ fn a_search_stopped_inside_depth_one_shows_the_move_it_plays() {
     let mut searcher = Searcher::new(TEST_TABLE_LOG2);
     // The search must still be on its first move at its first look at the
     // limits (1,024 nodes). Under the default's `activity_lazy` the first
-    // move here is done before that look, so the test turns it off (then
-    // depth 1 takes 1,075 nodes in all).
-    searcher.set_settings(Settings::from_spec("activity_lazy=0").unwrap());
+    // move here is done before that look, so the test turns it off, and
+    // quiescence searches losing captures too (`see_prune=off`): depth 1
+    // then takes 5,324 nodes in all (1,021 with `activity_lazy=0` alone,
+    // done before the look).
+    let spec = "activity_lazy=0,see_prune=off";
+    searcher.set_settings(Settings::from_spec(spec).unwrap());
     let mut recorder = Recorder {
         stop: true,
         ..Recorder::default()
@@ -719,16 +722,30 @@ fn mop_up_pieces_wins_a_queen_against_a_rook() {
     // Queen against rook is a win, but a long one: it needs the defending
     // king driven to the edge, which no search of a few plies sees. Without
     // a gradient towards it the engine shuffles until the 50-move rule;
-    // with `mop_up_pieces` it wins the rook. (Black, the defender, moves
-    // first; Stockfish scores the position +3.3 for White at depth 29.)
-    // One game at a fixed depth is a narrow window on the switch: under
-    // the default in use it wins at 5 and 9 plies with the switch and not
-    // without (at 6 to 8 plies both win; at 4 and 10 only without). The
-    // default was measured on 40 such endings in self-play (the notebook's
-    // `mop_up_pieces`).
-    let fen = "8/8/3k4/1r6/8/2K5/5Q2/8 b - - 0 1";
-    assert!(converts_pawnless_win("mop_up_pieces=on", fen, 9));
-    assert!(!converts_pawnless_win("mop_up_pieces=off", fen, 9));
+    // `mop_up_pieces` gives it one. (Black, the defender, moves first; for
+    // the first position Stockfish scores +3.3 for White at depth 29.) One
+    // game at one fixed depth is a narrow window on the switch, so four
+    // positions are played out at 4 to 9 plies each: under the tables in
+    // use, the switch converts 14 of the 24 games and 9 without it
+    // (position by position, 2, 3, 4 and 5 games against 3, 4, 2 and 0:
+    // the first position alone no longer shows it). The default was
+    // measured on 40 such endings in self-play (the notebook's `mop_up_pieces`).
+    let fens = [
+        "8/8/3k4/1r6/8/2K5/5Q2/8 b - - 0 1",
+        "8/8/8/4k3/8/1r6/8/3QK3 b - - 0 1",
+        "8/2k5/8/8/3r4/8/8/4K2Q b - - 0 1",
+        "8/8/8/2r5/4k3/8/8/Q5K1 b - - 0 1",
+    ];
+    let wins = |spec: &str| {
+        let games = fens
+            .iter()
+            .flat_map(|fen| (4..=9).map(move |depth| (fen, depth)));
+        games
+            .filter(|&(fen, depth)| converts_pawnless_win(spec, fen, depth))
+            .count()
+    };
+    let (with_switch, without) = (wins("mop_up_pieces=on"), wins("mop_up_pieces=off"));
+    assert!(with_switch > without, "{with_switch} <= {without}");
 }
 
 #[test]
