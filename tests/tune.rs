@@ -465,33 +465,3 @@ fn keep_last_keeps_the_last_pass_whatever_the_held_out_games_say() {
         50
     );
 }
-
-#[test]
-fn labels_are_the_searchs_scores_from_whites_side() {
-    // Games of king moves with a queen more for one side: every label says
-    // so, whichever side is to move, from White's point of view.
-    for (fen, result, white_ahead) in [
-        ("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", "1-0", true),
-        ("q3k3/8/8/8/8/8/8/4K3 b - - 0 1", "0-1", false),
-    ] {
-        let mut data = DataSet::default().keeping_boards();
-        data.add_pgn(&shuffling_game(fen, result), 0);
-        assert!(data.len() > 10, "{data:?}");
-        assert_eq!(data.labels().len(), data.len());
-        assert!(data.labels().iter().all(|&label| label == 0.0));
-        data.label(2_000, 2);
-        let labels = data.labels();
-        assert!(
-            labels
-                .iter()
-                .all(|&label| (label > 500.0) == white_ahead && label.abs() > 500.0),
-            "{fen}: {labels:?}"
-        );
-    }
-    // The weight needs labels and is at most 1.
-    let without = tune::main(&["x.pgn".into(), "--lambda".into(), "0.5".into()]).unwrap_err();
-    assert!(without.contains("--label-nodes"), "{without}");
-    let args = ["x.pgn", "--label-nodes", "100", "--lambda", "2"].map(String::from);
-    let too_much = tune::main(&args).unwrap_err();
-    assert!(too_much.contains("--lambda"), "{too_much}");
-}

@@ -38,14 +38,6 @@
 //! 3. **K**: the scale between centipawns and expected score is fitted first,
 //!    with the parameters we start from, so that the error measures the
 //!    parameters and not the scale.
-//!
-//!    **Labels** (`--label-nodes N --lambda L`): a game's result is one noisy
-//!    bit shared by a hundred positions. A short search of each position
-//!    (the default search, N nodes) says more about that position alone:
-//!    the fit's target becomes `L` times the expected score of the search's
-//!    score (at the scale K) plus `1 - L` times the result. The held-out
-//!    positions are still judged by their results, so that a fit that only
-//!    learnt to imitate the search is not kept.
 //! 4. **Gradient descent**: the error's gradient with respect to every
 //!    parameter is a sum over positions; Adam (gradient descent with a
 //!    per-parameter step size) follows it downhill for `--iterations` passes
@@ -76,7 +68,6 @@
 use std::fmt::Write as _;
 
 use crate::board::{Board, Color, Move, PieceKind, Square};
-use crate::clock::Limits;
 use crate::eval::tapered::{
     self, ALL_TERMS, ENTRIES, FEATURES, FULL_PHASE, PieceParams, Structure, TERMS, Table,
     TaperedParams, Term, entry_cell,
@@ -84,7 +75,7 @@ use crate::eval::tapered::{
 use crate::eval::{self, EvalTerms, Score, tuned};
 use crate::game::{parse_pgn, split_games};
 use crate::input::{parse_number, quote, send, take_option};
-use crate::search::{INFINITY, Searcher, Settings, Silent, see};
+use crate::search::{INFINITY, Settings, see};
 
 /// The usage of `umax tune`.
 pub const USAGE: &str = "\
@@ -92,7 +83,6 @@ usage: umax tune PGN... [--out FILE] [--iterations N] [--skip-plies N]
                         [--rate CP] [--l2 LAMBDA] [--smooth LAMBDA]
                         [--start umax|current] [--terms-only]
                         [--only SWITCH,...] [--keep-last] [--resolve]
-                        [--label-nodes N] [--lambda L]
 
 Fits the tapered evaluation (eval=tapered) to the results of the games in the
 PGN files (Texel tuning) and writes the tables as Rust source to FILE
@@ -116,11 +106,7 @@ of one opening in ten are held out; the pass that predicts them best is kept.
                    is smaller than the noise: games decide)
   --resolve        tune on the position each one's quiescence search ends
                    in (captures resolved), instead of dropping the positions
-                   where a capture wins material
-  --label-nodes N  search every position with the default search to N
-                   nodes (on every core) and fit to its score as well
-  --lambda L       the weight of those scores against the results (0 to 1;
-                   default 0.5 with --label-nodes)";
+                   where a capture wins material";
 
 /// Positions skipped after a game's start position by default.
 pub const DEFAULT_SKIP_PLIES: usize = 8;
@@ -136,11 +122,6 @@ pub const DEFAULT_L2: f64 = 0.0;
 /// Smoothness regularisation by default: the error grows by this much per
 /// squared centipawn between two neighbouring entries of one table.
 pub const DEFAULT_SMOOTH: f64 = 0.0;
-
-/// `--lambda` by default: no labels.
-pub const DEFAULT_LAMBDA: f64 = 0.0;
-/// `--lambda` where `--label-nodes` is given without it.
-pub const DEFAULT_LABEL_LAMBDA: f64 = 0.5;
 
 /// How [`tune`] descends: its passes, step size and regularisation.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -165,10 +146,6 @@ pub struct TuneOptions {
     /// tenth of the games is smaller than that tenth's noise, so that games
     /// played with the values decide instead.
     pub keep_last: bool,
-    /// `--lambda`: the weight of the positions' search scores (labels) in
-    /// what the evaluation is fitted to predict; the game's result has the
-    /// rest. 0 fits the results alone.
-    pub lambda: f64,
 }
 
 impl Default for TuneOptions {
@@ -181,7 +158,6 @@ impl Default for TuneOptions {
             terms_only: false,
             only: None,
             keep_last: false,
-            lambda: 0.0,
         }
     }
 }
@@ -311,9 +287,6 @@ struct Sample {
     phase: u8,
     /// The game's result for White: 1, 0.5 or 0.
     result: f32,
-    /// `--label-nodes`: a search's score of the position, White's view, in
-    /// centipawns (0 until [`DataSet::label`] has run).
-    label: f32,
 }
 
 /// One opening (start position) in this many is held out of tuning, with
@@ -347,9 +320,6 @@ pub struct DataSet {
     pub resolve: bool,
     /// Positions so replaced by another (`--resolve`).
     pub resolved: usize,
-    /// `--label-nodes`: the boards of the training and held-out positions,
-    /// kept for [`DataSet::label`].
-    boards: Option<[Vec<Board>; 2]>,
 }
 
 /// A position's phase and features (the tapered evaluation is the sum of the
@@ -549,11 +519,7 @@ impl DataSet {
             len: features.len() as u8,
             phase: phase as u8,
             result,
-            label: 0.0,
         };
-        if let Some(boards) = &mut self.boards {
-            boards[usize::from(held_out)].push(board.clone());
-        }
         if held_out {
             self.held_out.push(sample);
         } else {
@@ -569,49 +535,6 @@ impl DataSet {
             resolve,
             ..DataSet::default()
         }
-    }
-
-    /// `--label-nodes`: keep each position's board so that [`DataSet::label`]
-    /// can search it.
-    pub fn keeping_boards(mut self) -> DataSet {
-        self.boards = Some([Vec::new(), Vec::new()]);
-        self
-    }
-
-    /// `--label-nodes`: score every position with the default search
-    /// limited to `nodes`, on `threads` threads, each with its own small
-    /// table cleared before every position (so that the labels do not
-    /// depend on the order).
-    pub fn label(&mut self, nodes: u64, threads: usize) {
-        let Some(boards) = self.boards.take() else {
-            return;
-        };
-        for (samples, boards) in [&mut self.samples, &mut self.held_out]
-            .into_iter()
-            .zip(&boards)
-        {
-            let chunk = boards.len().div_ceil(threads.max(1)).max(1);
-            let labels: Vec<f32> = std::thread::scope(|scope| {
-                let workers: Vec<_> = boards
-                    .chunks(chunk)
-                    .map(|part| scope.spawn(move || search_labels(part, nodes)))
-                    .collect();
-                workers
-                    .into_iter()
-                    .flat_map(|worker| worker.join().expect("a labelling thread"))
-                    .collect()
-            });
-            for (sample, label) in samples.iter_mut().zip(labels) {
-                sample.label = label;
-            }
-        }
-    }
-
-    /// The labels of the training positions, then the held-out ones
-    /// (White's view, centipawns; 0 before [`DataSet::label`]).
-    pub fn labels(&self) -> Vec<f32> {
-        let all = self.samples.iter().chain(&self.held_out);
-        all.map(|sample| sample.label).collect()
     }
 
     /// Number of positions kept (for training and held out).
@@ -651,33 +574,6 @@ impl DataSet {
         })
     }
 }
-
-/// Where a label's score is cut off (a mate is a won game either way).
-const LABEL_LIMIT: Score = 2000;
-
-/// The default search's score of each of `boards` within `nodes`, White's
-/// view, in centipawns.
-fn search_labels(boards: &[Board], nodes: u64) -> Vec<f32> {
-    let mut searcher = Searcher::new(LABEL_TABLE_LOG2);
-    let limits = Limits::nodes(nodes);
-    boards
-        .iter()
-        .map(|board| {
-            searcher.clear_table();
-            let score = searcher.think(board, &[], &limits, &mut Silent).info.score;
-            let score = score.clamp(-LABEL_LIMIT, LABEL_LIMIT);
-            let white = if board.side_to_move() == Color::White {
-                score
-            } else {
-                -score
-            };
-            white as f32
-        })
-        .collect()
-}
-
-/// The labelling searches' table: 2^16 slots, quick to clear.
-const LABEL_TABLE_LOG2: u32 = 16;
 
 /// The logistic curve.
 #[inline]
@@ -758,12 +654,12 @@ impl Model {
     }
 
     /// The error's gradient with respect to every parameter, into `gradient`.
-    fn gradient(&self, data: &DataSet, k: f64, targets: &[f64], gradient: &mut [f64]) {
+    fn gradient(&self, data: &DataSet, k: f64, gradient: &mut [f64]) {
         gradient.fill(0.0);
         let scale = 2.0 * k / data.samples.len().max(1) as f64;
-        for (sample, target) in data.samples.iter().zip(targets) {
+        for sample in &data.samples {
             let expected = sigmoid(k * self.eval(data, sample));
-            let slope = (expected - target) * expected * (1.0 - expected) * scale;
+            let slope = (expected - f64::from(sample.result)) * expected * (1.0 - expected) * scale;
             let weight = f64::from(sample.phase) / f64::from(FULL_PHASE);
             for feature in data.features_of(sample) {
                 let step = slope * f64::from(feature.count);
@@ -911,7 +807,6 @@ pub fn tune(
         terms_only,
         only,
         keep_last,
-        lambda,
     } = options;
     // Which parameters move: every one, the position terms', or only
     // those of the terms `only` names.
@@ -925,18 +820,6 @@ pub fn tune(
     let first = Model::from_params(start);
     let mut model = first.clone();
     let k = fit_k(&model, data);
-    // What the training positions are fitted to: the result, or (`--lambda`)
-    // a blend of it with the expected score the search's label gives at
-    // the scale K fitted on the results. The held-out positions are always
-    // judged by their results.
-    let targets: Vec<f64> = data
-        .samples
-        .iter()
-        .map(|sample| {
-            let label = sigmoid(k * f64::from(sample.label));
-            lambda * label + (1.0 - lambda) * f64::from(sample.result)
-        })
-        .collect();
     let error_before = data.error_of(start, k);
     let (mut best, mut best_error, mut best_iteration) = (model.clone(), error_before[1], 0);
     // Adam (Kingma and Ba, 2014) with its usual constants.
@@ -946,7 +829,7 @@ pub fn tune(
     let (mut gradient, mut mean, mut variance) =
         (vec![0.0; size], vec![0.0; size], vec![0.0; size]);
     for iteration in 1..=iterations {
-        model.gradient(data, k, &targets, &mut gradient);
+        model.gradient(data, k, &mut gradient);
         // Smoothness: `smooth` times the squared difference of every pair of
         // neighbouring entries (one phase, one table) is added to the error.
         for &(a, b) in &neighbours {
@@ -1104,8 +987,6 @@ struct Arguments {
     out: String,
     skip_plies: usize,
     resolve: bool,
-    /// `--label-nodes`: the labelling search's nodes (0: no labels).
-    label_nodes: u64,
     options: TuneOptions,
     start: Start,
 }
@@ -1155,17 +1036,6 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
     };
     let l2 = strength("--l2", DEFAULT_L2)?;
     let smooth = strength("--smooth", DEFAULT_SMOOTH)?;
-    let lambda = strength("--lambda", DEFAULT_LAMBDA)?;
-    let label_nodes = take_option(&mut args, "--label-nodes")?
-        .map(|text| parse_number(&text, 1..=100_000_000).map_err(|e| format!("--label-nodes: {e}")))
-        .transpose()?
-        .unwrap_or(0);
-    if lambda > 1.0 {
-        return Err(format!("--lambda: {lambda} is more than 1"));
-    }
-    if lambda > 0.0 && label_nodes == 0 {
-        return Err("--lambda needs --label-nodes (the labels it weighs)".into());
-    }
     let only = match take_option(&mut args, "--only")? {
         None => None,
         Some(names) => Some(only_terms(&names)?),
@@ -1191,7 +1061,6 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
         out,
         skip_plies,
         resolve,
-        label_nodes,
         options: TuneOptions {
             iterations,
             rate,
@@ -1200,11 +1069,6 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
             terms_only,
             only,
             keep_last,
-            lambda: if label_nodes > 0 && lambda == 0.0 {
-                DEFAULT_LABEL_LAMBDA
-            } else {
-                lambda
-            },
         },
         start,
     })
@@ -1245,9 +1109,6 @@ pub fn main(args: &[String]) -> Result<(), String> {
     let command = format!("umax tune {}", args.join(" "));
     let arguments = parse_arguments(args.to_vec())?;
     let mut data = DataSet::resolving(arguments.resolve);
-    if arguments.label_nodes > 0 {
-        data = data.keeping_boards();
-    }
     for path in &arguments.files {
         let text = std::fs::read_to_string(path)
             .map_err(|e| format!("cannot read {}: {e}", quote(path)))?;
@@ -1281,18 +1142,6 @@ pub fn main(args: &[String]) -> Result<(), String> {
         data.len(),
         data.held_out_len()
     ));
-    if arguments.label_nodes > 0 && !data.is_empty() {
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let started = std::time::Instant::now();
-        data.label(arguments.label_nodes, threads);
-        send(&format!(
-            "labels: every position searched to {} nodes on {threads} threads in {:.0} s; \
-             the fit's target is {} of the label and the rest of the result (--lambda)",
-            arguments.label_nodes,
-            started.elapsed().as_secs_f64(),
-            arguments.options.lambda
-        ));
-    }
     if data.is_empty() {
         return Err(match &data.first_error {
             Some(error) => format!("no positions to tune on ({error})"),
