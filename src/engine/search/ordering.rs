@@ -585,7 +585,7 @@ impl Searcher {
     /// the quiet ones among them, by the square of the plies searched (deep
     /// results count most), at most a quarter of [`HISTORY_LIMIT`].
     pub(super) fn update_history(&mut self, first: usize, cut_at: usize, plies: i32) {
-        let bonus = (plies * plies * self.settings.history_bonus).min(HISTORY_LIMIT / 4);
+        let bonus = (plies * plies).min(HISTORY_LIMIT / 4);
         let slot = self.history_index(self.move_stack[first].mv);
         nudge_history(&mut self.history[slot], bonus);
         for index in first + 1..=cut_at {
