@@ -465,3 +465,87 @@ fn keep_last_keeps_the_last_pass_whatever_the_held_out_games_say() {
         50
     );
 }
+
+#[test]
+fn labelled_positions_pull_the_fit_towards_their_labels() {
+    // Pawn-up positions whose games were all drawn, but that another engine
+    // scores as clear wins: fitted to the results, the pawn-up side's worth
+    // falls; fitted to the labels, it rises. (Queen-up positions, won and
+    // so labelled, give the results a scale.)
+    let mut labels = String::new();
+    for file in 0..8 {
+        for (fen, result, cp) in [
+            (
+                format!("4k3/8/8/8/8/8/{}/4K3 w - - 0 1", row(file, 'P')),
+                0.5,
+                300,
+            ),
+            (
+                format!("4k3/{}/8/8/8/8/8/4K3 b - - 0 1", row(file, 'p')),
+                0.5,
+                -300,
+            ),
+            ("4k3/8/8/8/8/1Q6/8/4K3 w - - 0 1".to_string(), 1.0, 900),
+            ("4k3/8/1q6/8/8/8/8/4K3 b - - 0 1".to_string(), 0.0, -900),
+        ] {
+            // Start positions differ by file, so some games are held out.
+            let start = format!("4k3/8/8/8/8/8/8/{} w - - 0 1", row(file, 'K'));
+            labels += &format!("{fen};{result};{cp};{start}\n");
+        }
+    }
+    labels += "not a labelled position\n8/8/8/8/8/8/8/8 w - - 0 1;0.5;0;x\n";
+    let mut data = DataSet::default();
+    data.add_labels(&labels);
+    assert_eq!((data.labelled, data.labels_skipped), (32, 2), "{data:?}");
+    assert!(data.first_error.as_deref().unwrap().contains("line 33"));
+    let pawn_up = |weight: f64| {
+        let options = TuneOptions {
+            iterations: 200,
+            rate: 2.0,
+            label_weight: weight,
+            keep_last: true,
+            ..TuneOptions::default()
+        };
+        let tuned = tune::tune(&data, &tune::umax_tables(), options, &mut |_, _| {});
+        (0..8)
+            .map(|file| {
+                let fen = format!("4k3/8/8/8/8/8/{}/4K3 w - - 0 1", row(file, 'P'));
+                let (phase, features) = tune::features(&Board::from_fen(&fen).unwrap());
+                tune::feature_eval(&tuned.params, phase, &features)
+            })
+            .sum::<i32>()
+    };
+    let (to_results, to_labels) = (pawn_up(0.0), pawn_up(1.0));
+    assert!(to_results < to_labels, "{to_results} {to_labels}");
+    let before: i32 = (0..8)
+        .map(|file| {
+            let fen = format!("4k3/8/8/8/8/8/{}/4K3 w - - 0 1", row(file, 'P'));
+            let (phase, features) = tune::features(&Board::from_fen(&fen).unwrap());
+            tune::feature_eval(&tune::umax_tables(), phase, &features)
+        })
+        .sum();
+    assert!(
+        to_results < before && before < to_labels,
+        "{to_results} {before} {to_labels}"
+    );
+}
+
+#[test]
+fn bad_label_options_are_one_line_errors() {
+    let run = |args: &[&str]| {
+        let args: Vec<String> = args.iter().map(|arg| arg.to_string()).collect();
+        tune::main(&args).unwrap_err()
+    };
+    let heavy = run(&["--labels", "x.txt", "--label-weight", "2"]);
+    assert!(heavy.contains("--label-weight"), "{heavy}");
+    let missing = run(&["--labels", "/nonexistent/umax-labels.txt"]);
+    assert!(missing.contains("cannot read"), "{missing}");
+    let path = std::env::temp_dir().join(format!("umax-labels-test-{}.txt", std::process::id()));
+    std::fs::write(&path, "no;labels;here\n").unwrap();
+    let empty = run(&["--labels", path.to_str().unwrap()]);
+    std::fs::remove_file(&path).ok();
+    assert!(empty.contains("no labelled positions"), "{empty}");
+    for error in [heavy, missing, empty] {
+        assert!(!error.contains('\n'), "{error}");
+    }
+}

@@ -83,6 +83,7 @@ usage: umax tune PGN... [--out FILE] [--iterations N] [--skip-plies N]
                         [--rate CP] [--l2 LAMBDA] [--smooth LAMBDA]
                         [--start umax|current] [--terms-only]
                         [--only SWITCH,...] [--keep-last] [--resolve]
+                        [--labels FILE]... [--label-weight W]
 
 Fits the tapered evaluation (eval=tapered) to the results of the games in the
 PGN files (Texel tuning) and writes the tables as Rust source to FILE
@@ -106,7 +107,14 @@ of one opening in ten are held out; the pass that predicts them best is kept.
                    is smaller than the noise: games decide)
   --resolve        tune on the position each one's quiescence search ends
                    in (captures resolved), instead of dropping the positions
-                   where a capture wins material";
+                   where a capture wins material
+  --labels FILE    positions labelled with another engine's score, one a
+                   line: FEN;RESULT;CP;START (the game's score for White,
+                   the engine's centipawns for White, the game's start
+                   position; `bench/sf_labels.py` writes them)
+  --label-weight W how much a labelled position is fitted to its label's
+                   expected score, the rest to its game's result; the
+                   held-out error is always the results' (default 0.5)";
 
 /// Positions skipped after a game's start position by default.
 pub const DEFAULT_SKIP_PLIES: usize = 8;
@@ -122,6 +130,10 @@ pub const DEFAULT_L2: f64 = 0.0;
 /// Smoothness regularisation by default: the error grows by this much per
 /// squared centipawn between two neighbouring entries of one table.
 pub const DEFAULT_SMOOTH: f64 = 0.0;
+
+/// `--label-weight` by default: a labelled position is fitted to the mean of
+/// its label's expected score and its game's result.
+pub const DEFAULT_LABEL_WEIGHT: f64 = 0.5;
 
 /// How [`tune`] descends: its passes, step size and regularisation.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -146,6 +158,9 @@ pub struct TuneOptions {
     /// tenth of the games is smaller than that tenth's noise, so that games
     /// played with the values decide instead.
     pub keep_last: bool,
+    /// How much a labelled position's target is its label (`--labels`)
+    /// rather than its game's result: 0 to 1.
+    pub label_weight: f64,
 }
 
 impl Default for TuneOptions {
@@ -158,6 +173,7 @@ impl Default for TuneOptions {
             terms_only: false,
             only: None,
             keep_last: false,
+            label_weight: DEFAULT_LABEL_WEIGHT,
         }
     }
 }
@@ -287,6 +303,8 @@ struct Sample {
     phase: u8,
     /// The game's result for White: 1, 0.5 or 0.
     result: f32,
+    /// Another engine's score for White in centipawns (`--labels`), or NaN.
+    label: f32,
 }
 
 /// One opening (start position) in this many is held out of tuning, with
@@ -308,6 +326,10 @@ pub struct DataSet {
     /// Games skipped because the same game (start position and moves) was
     /// read before.
     pub duplicates: usize,
+    /// Labelled positions read (`--labels`).
+    pub labelled: usize,
+    /// Lines of the label files that did not read as a labelled position.
+    pub labels_skipped: usize,
     /// A key of every game read: its start position's and its moves'.
     seen_games: std::collections::HashSet<(u64, Vec<Move>)>,
     /// The first unreadable game's error, if any.
@@ -484,16 +506,56 @@ impl DataSet {
             let held_out = game.game.start_board().key() % HOLD_OUT_EVERY as u64 == 0;
             let mut board = game.game.start_board().clone();
             for (ply, &mv) in game.game.moves().iter().enumerate() {
-                self.add_position(&board, ply < skip_plies, score, held_out);
+                self.add_position(&board, ply < skip_plies, [score, f32::NAN], held_out);
                 board.make_move(mv);
             }
             let plies = game.game.moves().len();
-            self.add_position(&board, plies < skip_plies, score, held_out);
+            self.add_position(&board, plies < skip_plies, [score, f32::NAN], held_out);
         }
     }
 
-    /// Add one position (unless a filter drops it).
-    fn add_position(&mut self, board: &Board, too_early: bool, result: f32, held_out: bool) {
+    /// Add the labelled positions of `text` (`--labels`): one a line, as
+    /// `FEN;RESULT;CP;START`: the game's score for White (1, 0.5 or 0),
+    /// another engine's score for White in centipawns, and the FEN the game
+    /// started from, which holds it out as [`Self::add_pgn`] holds out
+    /// games. A line that does not read so is skipped and counted in
+    /// `labels_skipped` (the first in `first_error`).
+    pub fn add_labels(&mut self, text: &str) {
+        for (number, line) in text.lines().enumerate() {
+            let fields: Vec<&str> = line.split(';').collect();
+            let parsed = match fields[..] {
+                [fen, result, cp, start] => Board::from_fen(fen).ok().zip(
+                    result
+                        .parse::<f32>()
+                        .ok()
+                        .filter(|r| [0.0, 0.5, 1.0].contains(r))
+                        .zip(cp.parse::<f32>().ok().filter(|cp| cp.is_finite()))
+                        .zip(Board::from_fen(start).ok()),
+                ),
+                _ => None,
+            };
+            let Some((board, ((result, cp), start))) = parsed else {
+                self.labels_skipped += 1;
+                self.first_error.get_or_insert_with(|| {
+                    format!("label line {}: not FEN;RESULT;CP;START", number + 1)
+                });
+                continue;
+            };
+            let held_out = start.key() % HOLD_OUT_EVERY as u64 == 0;
+            self.labelled += 1;
+            self.add_position(&board, false, [result, cp], held_out);
+        }
+    }
+
+    /// Add one position (unless a filter drops it), with its game's result
+    /// for White and its label (NaN: none).
+    fn add_position(
+        &mut self,
+        board: &Board,
+        too_early: bool,
+        [result, label]: [f32; 2],
+        held_out: bool,
+    ) {
         self.positions_seen += 1;
         let leaf = (self.resolve && !too_early && !board.in_check())
             .then(|| quiescence_leaf(board))
@@ -519,6 +581,7 @@ impl DataSet {
             len: features.len() as u8,
             phase: phase as u8,
             result,
+            label,
         };
         if held_out {
             self.held_out.push(sample);
@@ -653,13 +716,14 @@ impl Model {
         total / samples.len().max(1) as f64
     }
 
-    /// The error's gradient with respect to every parameter, into `gradient`.
-    fn gradient(&self, data: &DataSet, k: f64, gradient: &mut [f64]) {
+    /// The gradient, with respect to every parameter, of the error against
+    /// `targets` (one a training sample), into `gradient`.
+    fn gradient(&self, data: &DataSet, k: f64, targets: &[f64], gradient: &mut [f64]) {
         gradient.fill(0.0);
         let scale = 2.0 * k / data.samples.len().max(1) as f64;
-        for sample in &data.samples {
+        for (sample, target) in data.samples.iter().zip(targets) {
             let expected = sigmoid(k * self.eval(data, sample));
-            let slope = (expected - f64::from(sample.result)) * expected * (1.0 - expected) * scale;
+            let slope = (expected - target) * expected * (1.0 - expected) * scale;
             let weight = f64::from(sample.phase) / f64::from(FULL_PHASE);
             for feature in data.features_of(sample) {
                 let step = slope * f64::from(feature.count);
@@ -746,21 +810,47 @@ impl Model {
     }
 }
 
-/// The scale K that minimises the error of `model` (golden-section search
-/// between 0 and 0.05 per centipawn).
+/// The scale K that minimises the error of `model`.
 fn fit_k(model: &Model, data: &DataSet) -> f64 {
+    minimise_scale(|k| model.error(data, &data.samples, k))
+}
+
+/// The scale between 0 and 0.05 per centipawn at which `error` is least
+/// (golden-section search).
+fn minimise_scale(error: impl Fn(f64) -> f64) -> f64 {
     let ratio = (5f64.sqrt() - 1.0) / 2.0;
     let (mut low, mut high) = (0.0, 0.05);
     for _ in 0..40 {
         let a = high - ratio * (high - low);
         let b = low + ratio * (high - low);
-        if model.error(data, &data.samples, a) < model.error(data, &data.samples, b) {
+        if error(a) < error(b) {
             high = b;
         } else {
             low = a;
         }
     }
     (low + high) / 2.0
+}
+
+/// What the training samples are fitted to: each one's result, or with a
+/// label (`--labels`) `label_weight` of the label's expected score, the
+/// rest of the result. A label's centipawns become an expected score on the
+/// logistic curve whose scale best predicts the labelled games' results.
+fn training_targets(data: &DataSet, label_weight: f64) -> Vec<f64> {
+    let labelled: Vec<&Sample> = data.samples.iter().filter(|s| !s.label.is_nan()).collect();
+    let error = |k: f64| -> f64 {
+        let squared = |s: &&Sample| (sigmoid(k * f64::from(s.label)) - f64::from(s.result)).powi(2);
+        labelled.iter().map(squared).sum()
+    };
+    let k = minimise_scale(error);
+    let target = |s: &Sample| match s.label.is_nan() {
+        true => f64::from(s.result),
+        false => {
+            let label = sigmoid(k * f64::from(s.label));
+            label_weight * label + (1.0 - label_weight) * f64::from(s.result)
+        }
+    };
+    data.samples.iter().map(target).collect()
 }
 
 /// What a tuning run found.
@@ -807,6 +897,7 @@ pub fn tune(
         terms_only,
         only,
         keep_last,
+        label_weight,
     } = options;
     // Which parameters move: every one, the position terms', or only
     // those of the terms `only` names.
@@ -820,6 +911,7 @@ pub fn tune(
     let first = Model::from_params(start);
     let mut model = first.clone();
     let k = fit_k(&model, data);
+    let targets = training_targets(data, label_weight);
     let error_before = data.error_of(start, k);
     let (mut best, mut best_error, mut best_iteration) = (model.clone(), error_before[1], 0);
     // Adam (Kingma and Ba, 2014) with its usual constants.
@@ -829,7 +921,7 @@ pub fn tune(
     let (mut gradient, mut mean, mut variance) =
         (vec![0.0; size], vec![0.0; size], vec![0.0; size]);
     for iteration in 1..=iterations {
-        model.gradient(data, k, &mut gradient);
+        model.gradient(data, k, &targets, &mut gradient);
         // Smoothness: `smooth` times the squared difference of every pair of
         // neighbouring entries (one phase, one table) is added to the error.
         for &(a, b) in &neighbours {
@@ -984,6 +1076,7 @@ pub fn write_source(params: &TaperedParams, header: &[String], fits: &[String]) 
 /// Parsed command line of `umax tune`.
 struct Arguments {
     files: Vec<String>,
+    labels: Vec<String>,
     out: String,
     skip_plies: usize,
     resolve: bool,
@@ -1036,6 +1129,14 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
     };
     let l2 = strength("--l2", DEFAULT_L2)?;
     let smooth = strength("--smooth", DEFAULT_SMOOTH)?;
+    let label_weight = strength("--label-weight", DEFAULT_LABEL_WEIGHT)?;
+    if label_weight > 1.0 {
+        return Err(format!("--label-weight: {label_weight} is more than 1"));
+    }
+    let mut labels = Vec::new();
+    while let Some(file) = take_option(&mut args, "--labels")? {
+        labels.push(file);
+    }
     let only = match take_option(&mut args, "--only")? {
         None => None,
         Some(names) => Some(only_terms(&names)?),
@@ -1053,11 +1154,12 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
     if let Some(flag) = args.iter().find(|arg| arg.starts_with('-')) {
         return Err(format!("tune: unknown flag '{}'", quote(flag)));
     }
-    if args.is_empty() {
+    if args.is_empty() && labels.is_empty() {
         return Err("tune needs at least one PGN file (see 'umax tune --help')".into());
     }
     Ok(Arguments {
         files: args,
+        labels,
         out,
         skip_plies,
         resolve,
@@ -1069,6 +1171,7 @@ fn parse_arguments(mut args: Vec<String>) -> Result<Arguments, String> {
             terms_only,
             only,
             keep_last,
+            label_weight,
         },
         start,
     })
@@ -1117,6 +1220,22 @@ pub fn main(args: &[String]) -> Result<(), String> {
         if data.games == before {
             return Err(format!("{}: no games", quote(path)));
         }
+    }
+    for path in &arguments.labels {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {}: {e}", quote(path)))?;
+        let before = data.labelled;
+        data.add_labels(&text);
+        if data.labelled == before {
+            return Err(format!("{}: no labelled positions", quote(path)));
+        }
+    }
+    if !arguments.labels.is_empty() {
+        send(&format!(
+            "labelled positions: {} read, {} lines skipped (not FEN;RESULT;CP;START); \
+             label weight {}",
+            data.labelled, data.labels_skipped, arguments.options.label_weight
+        ));
     }
     let finished = data.games - data.games_skipped - data.duplicates;
     send(&format!(
@@ -1188,6 +1307,13 @@ pub fn main(args: &[String]) -> Result<(), String> {
         ),
         format!("{held_before:.6} before, {held_after:.6} after (held-out positions)."),
     ];
+    if !arguments.labels.is_empty() {
+        header.push(format!(
+            "{} of the positions labelled with another engine's score (--labels), each \
+             fitted {} to it, the rest to its game's result.",
+            data.labelled, arguments.options.label_weight
+        ));
+    }
     if arguments.start == Start::Current {
         header.push(
             "It started from the values of the fits before it: `FITS`, at the end, lists them all."
