@@ -459,6 +459,25 @@ fn quiescence(
     best
 }
 
+/// A line of a label file, `FEN;RESULT;CP;START`: the position, the game's
+/// score for White, the label's centipawns for White, the game's start.
+fn parse_label_line(line: &str) -> Option<(Board, f32, f32, Board)> {
+    let [fen, result, cp, start] = line.split(';').collect::<Vec<_>>()[..] else {
+        return None;
+    };
+    let result = result
+        .parse::<f32>()
+        .ok()
+        .filter(|r| [0.0, 0.5, 1.0].contains(r))?;
+    let cp = cp.parse::<f32>().ok().filter(|cp| cp.is_finite())?;
+    Some((
+        Board::from_fen(fen).ok()?,
+        result,
+        cp,
+        Board::from_fen(start).ok()?,
+    ))
+}
+
 /// White's score in a PGN result, or `None` for an unfinished game.
 fn white_score(result: &str) -> Option<f32> {
     match result {
@@ -522,19 +541,7 @@ impl DataSet {
     /// `labels_skipped` (the first in `first_error`).
     pub fn add_labels(&mut self, text: &str) {
         for (number, line) in text.lines().enumerate() {
-            let fields: Vec<&str> = line.split(';').collect();
-            let parsed = match fields[..] {
-                [fen, result, cp, start] => Board::from_fen(fen).ok().zip(
-                    result
-                        .parse::<f32>()
-                        .ok()
-                        .filter(|r| [0.0, 0.5, 1.0].contains(r))
-                        .zip(cp.parse::<f32>().ok().filter(|cp| cp.is_finite()))
-                        .zip(Board::from_fen(start).ok()),
-                ),
-                _ => None,
-            };
-            let Some((board, ((result, cp), start))) = parsed else {
+            let Some((board, result, cp, start)) = parse_label_line(line) else {
                 self.labels_skipped += 1;
                 self.first_error.get_or_insert_with(|| {
                     format!("label line {}: not FEN;RESULT;CP;START", number + 1)
@@ -837,17 +844,20 @@ fn minimise_scale(error: impl Fn(f64) -> f64) -> f64 {
 /// rest of the result. A label's centipawns become an expected score on the
 /// logistic curve whose scale best predicts the labelled games' results.
 fn training_targets(data: &DataSet, label_weight: f64) -> Vec<f64> {
+    let result = |s: &Sample| f64::from(s.result);
     let labelled: Vec<&Sample> = data.samples.iter().filter(|s| !s.label.is_nan()).collect();
-    let error = |k: f64| -> f64 {
-        let squared = |s: &&Sample| (sigmoid(k * f64::from(s.label)) - f64::from(s.result)).powi(2);
+    if labelled.is_empty() {
+        return data.samples.iter().map(result).collect();
+    }
+    let k = minimise_scale(|k| {
+        let squared = |s: &&Sample| (sigmoid(k * f64::from(s.label)) - result(s)).powi(2);
         labelled.iter().map(squared).sum()
-    };
-    let k = minimise_scale(error);
-    let target = |s: &Sample| match s.label.is_nan() {
-        true => f64::from(s.result),
-        false => {
-            let label = sigmoid(k * f64::from(s.label));
-            label_weight * label + (1.0 - label_weight) * f64::from(s.result)
+    });
+    let target = |s: &Sample| {
+        if s.label.is_nan() {
+            result(s)
+        } else {
+            label_weight * sigmoid(k * f64::from(s.label)) + (1.0 - label_weight) * result(s)
         }
     };
     data.samples.iter().map(target).collect()
