@@ -35,9 +35,6 @@ use crate::board::{Board, Color, Move, MoveKind, Piece, PieceKind, Square, squar
 
 pub mod tapered;
 pub mod tuned;
-/// Experiment `refit2`: the tables refitted on the 33,810 SPRT games of `bench/sprt/`.
-#[allow(dead_code)]
-pub mod tuned_refit;
 
 /// Which version of the evaluation's details to use (the laboratory's `eval`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -430,8 +427,6 @@ impl EvalTerms {
     /// The square of the weight of the attack on the enemy king, for a side
     /// with its queen and two attackers or more (as [`Self::MOBILITY`]).
     pub const KING_DANGER: EvalTerms = EvalTerms(1 << 26);
-    /// Experiment `refit2`: the tables of `tuned_refit.rs`, not `tuned.rs`.
-    pub const REFIT_TABLES: EvalTerms = EvalTerms(1 << 30);
     /// The terms counted afresh in every full-width node ([`activity_with`]).
     pub const ACTIVITY_TERMS: EvalTerms = EvalTerms(
         2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17 | 1 << 18 | 1 << 19 | 1 << 22 | 1 << 26,

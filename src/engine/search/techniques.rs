@@ -1075,13 +1075,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_BACKWARD, v != 0),
     },
     TechniqueOption {
-        name: "refit2",
-        kind: OptionKind::Switch,
-        doc: "experiment: the tables refitted on the 33,810 SPRT games of bench/sprt/ (tuned_refit.rs)",
-        get: |s| i32::from(s.eval_terms.contains(EvalTerms::REFIT_TABLES)),
-        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::REFIT_TABLES, v != 0),
-    },
-    TechniqueOption {
         name: "king_danger",
         kind: OptionKind::Switch,
         doc: "tuned value of the square of an attack's weight on the enemy king's squares (knight, bishop 2, rook 3, queen 5 an attacked square), for a side with its queen and two attackers or more (eval umax, tapered; counted as mobility)",
