@@ -219,43 +219,28 @@ impl Color {
     /// The colour flag that this side's piece bytes carry.
     #[inline]
     pub const fn flag(self) -> u8 {
-        match self {
-            Color::White => WHITE_FLAG,
-            Color::Black => BLACK_FLAG,
-        }
+        [WHITE_FLAG, BLACK_FLAG][self.index()]
     }
 
     /// The 0x88 step of a pawn push for this side: one rank up for White, down for Black.
     #[inline]
     pub const fn pawn_push(self) -> i8 {
-        match self {
-            Color::White => 16,
-            Color::Black => -16,
-        }
+        [16, -16][self.index()]
     }
 
     /// The rank (0..8) this side's pawns start on.
     pub const fn pawn_start_rank(self) -> u8 {
-        match self {
-            Color::White => 1,
-            Color::Black => 6,
-        }
+        [1, 6][self.index()]
     }
 
     /// The rank (0..8) on which this side's pawns promote.
     pub const fn promotion_rank(self) -> u8 {
-        match self {
-            Color::White => 7,
-            Color::Black => 0,
-        }
+        [7, 0][self.index()]
     }
 
     /// `"white"` or `"black"`.
     pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-        }
+        ["white", "black"][self.index()]
     }
 }
 
@@ -304,14 +289,7 @@ impl PieceKind {
 
     /// Upper-case letter as used in SAN and (for White) FEN.
     pub const fn letter(self) -> char {
-        match self {
-            PieceKind::Pawn => 'P',
-            PieceKind::Knight => 'N',
-            PieceKind::Bishop => 'B',
-            PieceKind::Rook => 'R',
-            PieceKind::Queen => 'Q',
-            PieceKind::King => 'K',
-        }
+        b"PNBRQK"[self as usize - 1] as char
     }
 
     /// The kind for a letter (either case), e.g. `'n'` or `'N'` for a knight.
@@ -650,10 +628,7 @@ pub const MOVEMENT: [(&[i8], bool); 7] = [
 #[inline]
 pub fn piece_attacks(kind: PieceKind, color: Color, from: Square, occupancy: u64) -> u64 {
     match kind {
-        PieceKind::Pawn => [color.pawn_push() - 1, color.pawn_push() + 1]
-            .into_iter()
-            .filter_map(|step| from.offset(step))
-            .fold(0, |set, square| set | square.bit()),
+        PieceKind::Pawn => pawn_attacks(color, from.bit()),
         PieceKind::Knight => KNIGHT_LEAPS[from.bit_index()],
         PieceKind::King => KING_LEAPS[from.bit_index()],
         _ => {
@@ -699,11 +674,7 @@ impl CastlingRights {
     /// How many of its two castlings `color` may still make (0, 1 or 2).
     #[inline]
     pub const fn count(self, color: Color) -> i32 {
-        let bits = match color {
-            Color::White => self.0 & 3,
-            Color::Black => self.0 >> 2 & 3,
-        };
-        bits.count_ones() as i32
+        (self.0 >> (2 * color.index()) & 3).count_ones() as i32
     }
 
     /// 0..16, for the Zobrist table.
@@ -1214,16 +1185,10 @@ impl Board {
     /// Is `square` attacked by a pawn, knight or king of colour `by` (the pieces
     /// that attack from a fixed distance)?
     fn is_attacked_by_leaper(&self, square: Square, by: Color) -> bool {
-        let pawn = Piece::new(by, PieceKind::Pawn);
-        for side in [1i8, -1] {
-            if let Some(from) = square.offset(side - by.pawn_push())
-                && self.piece_at(from) == pawn
-            {
-                return true;
-            }
-        }
+        // A pawn of `by` attacks `square` from where an enemy pawn on it attacks.
         let at = square.bit_index();
-        KNIGHT_LEAPS[at] & self.pieces_of(by, PieceKind::Knight) != 0
+        pawn_attacks(by.opposite(), square.bit()) & self.pawns_of(by) != 0
+            || KNIGHT_LEAPS[at] & self.pieces_of(by, PieceKind::Knight) != 0
             || KING_LEAPS[at] & self.pieces_of(by, PieceKind::King) != 0
     }
 
