@@ -427,6 +427,16 @@ impl Move {
     pub fn coordinate(self) -> String {
         self.to_string()
     }
+
+    /// The square of the piece this move captures, if any: its to-square, or
+    /// for an en-passant capture that of the pawn passed by, beside `from`.
+    #[inline]
+    pub const fn captured_square(self) -> Square {
+        match self.kind {
+            MoveKind::EnPassant => Square::new(self.to.file(), self.from.rank()),
+            _ => self.to,
+        }
+    }
 }
 
 impl fmt::Display for Move {
@@ -755,7 +765,7 @@ const CASTLINGS: [[Castling; 2]; 2] = [
 
 /// The rook's from- and to-square for a castling king move to `king_to` (g1, c1,
 /// g8 or c8), read from [`CASTLINGS`] so the squares are written down only once.
-fn castling_rook_squares(king_to: Square) -> (Square, Square) {
+pub fn castling_rook_squares(king_to: Square) -> (Square, Square) {
     let color = usize::from(king_to.rank() != 0);
     let side = usize::from(king_to.file() != 6);
     let castling = &CASTLINGS[color][side];
@@ -808,15 +818,6 @@ const fn zobrist_keys() -> ZobristKeys {
 }
 
 static ZOBRIST: ZobristKeys = zobrist_keys();
-
-/// The square whose piece `mv`, made by `us`, captures: its target square,
-/// or for an en-passant capture the square of the pawn passed by.
-fn captured_square(mv: Move, us: Color) -> Square {
-    match mv.kind {
-        MoveKind::EnPassant => Square(mv.to.0.wrapping_sub(us.pawn_push() as u8)),
-        _ => mv.to,
-    }
-}
 
 #[inline]
 fn piece_key(piece: Piece, square: Square) -> u64 {
@@ -1494,7 +1495,7 @@ impl Board {
     fn leaves_king_safe(&mut self, mv: Move) -> bool {
         let us = self.side_to_move;
         let piece = self.squares[mv.from.index()];
-        let captured_square = captured_square(mv, us);
+        let captured_square = mv.captured_square();
         let captured = self.squares[captured_square.index()];
         let occupied = self.occupied;
         self.occupied[us.index()] ^= mv.from.bit() | mv.to.bit();
@@ -1533,7 +1534,7 @@ impl Board {
         let undo = self.undo_record();
         self.key ^= self.en_passant_key() ^ ZOBRIST.castling[self.castling.index()];
 
-        let captured_square = captured_square(mv, us);
+        let captured_square = mv.captured_square();
         let captured = self.piece_at(captured_square);
         if !captured.is_empty() {
             self.remove(captured_square);
@@ -1586,7 +1587,7 @@ impl Board {
         let piece = self.piece_at(mv.from);
         let placed = mv.promotion.map_or(piece, |kind| Piece::new(us, kind));
         key ^= piece_key(piece, mv.from) ^ piece_key(placed, mv.to);
-        let captured_square = captured_square(mv, us);
+        let captured_square = mv.captured_square();
         let captured = self.piece_at(captured_square);
         if !captured.is_empty() {
             key ^= piece_key(captured, captured_square);
@@ -1621,7 +1622,7 @@ impl Board {
             }
         }
         if !undo.captured.is_empty() {
-            let captured_square = captured_square(mv, us);
+            let captured_square = mv.captured_square();
             self.put(captured_square, undo.captured);
         }
         self.castling = undo.castling;

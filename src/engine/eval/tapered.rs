@@ -56,12 +56,11 @@
 
 use crate::board::{
     Board, CastlingRights, Color, FILE_A, KING_LEAPS, Move, MoveKind, Piece, PieceKind, Square,
-    pawn_attacks, piece_attacks, squares_in,
+    castling_rook_squares, pawn_attacks, piece_attacks, squares_in,
 };
 
 use super::{
-    EvalTerms, FULL_PHASE_UNITS, PIECE_VALUES, Score, captured_square, castling_rook, for_side,
-    material_gone, relative_rank, tuned,
+    EvalTerms, FULL_PHASE_UNITS, PIECE_VALUES, Score, for_side, material_gone, relative_rank, tuned,
 };
 
 /// The phase of a full board (micro-Max's units: knight and bishop 2, rook 3,
@@ -382,7 +381,7 @@ impl Structure {
             Some(PieceKind::King) => self.kings[own] = mv.to,
             _ => {}
         }
-        self.pawns[enemy] &= !captured_square(mv).bit();
+        self.pawns[enemy] &= !mv.captured_square().bit();
         self.rights = board.castling_rights_after(mv);
         self
     }
@@ -621,13 +620,13 @@ pub fn move_gain_cached(
     let phase = phase(material_gone);
     let mover = board.piece_at(mv.from);
     let us = board.side_to_move();
-    let captured_square = captured_square(mv);
+    let captured_square = mv.captured_square();
     let captured = board.piece_at(captured_square);
     let placed = mv.promotion.map_or(mover, |kind| Piece::new(us, kind));
     let mut gain = value(captured, captured_square, phase) + value(placed, mv.to, phase)
         - value(mover, mv.from, phase);
     if mv.kind == MoveKind::Castle {
-        let (rook_from, rook_to) = castling_rook(mv);
+        let (rook_from, rook_to) = castling_rook_squares(mv.to);
         let rook = Piece::new(us, PieceKind::Rook);
         gain += value(rook, rook_to, phase) - value(rook, rook_from, phase);
     }
