@@ -219,43 +219,28 @@ impl Color {
     /// The colour flag that this side's piece bytes carry.
     #[inline]
     pub const fn flag(self) -> u8 {
-        match self {
-            Color::White => WHITE_FLAG,
-            Color::Black => BLACK_FLAG,
-        }
+        [WHITE_FLAG, BLACK_FLAG][self.index()]
     }
 
     /// The 0x88 step of a pawn push for this side: one rank up for White, down for Black.
     #[inline]
     pub const fn pawn_push(self) -> i8 {
-        match self {
-            Color::White => 16,
-            Color::Black => -16,
-        }
+        [16, -16][self.index()]
     }
 
     /// The rank (0..8) this side's pawns start on.
     pub const fn pawn_start_rank(self) -> u8 {
-        match self {
-            Color::White => 1,
-            Color::Black => 6,
-        }
+        [1, 6][self.index()]
     }
 
     /// The rank (0..8) on which this side's pawns promote.
     pub const fn promotion_rank(self) -> u8 {
-        match self {
-            Color::White => 7,
-            Color::Black => 0,
-        }
+        [7, 0][self.index()]
     }
 
     /// `"white"` or `"black"`.
     pub const fn name(self) -> &'static str {
-        match self {
-            Color::White => "white",
-            Color::Black => "black",
-        }
+        ["white", "black"][self.index()]
     }
 }
 
@@ -304,14 +289,7 @@ impl PieceKind {
 
     /// Upper-case letter as used in SAN and (for White) FEN.
     pub const fn letter(self) -> char {
-        match self {
-            PieceKind::Pawn => 'P',
-            PieceKind::Knight => 'N',
-            PieceKind::Bishop => 'B',
-            PieceKind::Rook => 'R',
-            PieceKind::Queen => 'Q',
-            PieceKind::King => 'K',
-        }
+        b"PNBRQK"[self as usize - 1] as char
     }
 
     /// The kind for a letter (either case), e.g. `'n'` or `'N'` for a knight.
@@ -448,6 +426,16 @@ impl Move {
     /// Coordinate notation as used by UCI and xboard: `e2e4`, `e7e8q`, castling `e1g1`.
     pub fn coordinate(self) -> String {
         self.to_string()
+    }
+
+    /// The square of the piece this move captures, if any: its to-square, or
+    /// for an en-passant capture that of the pawn passed by, beside `from`.
+    #[inline]
+    pub const fn captured_square(self) -> Square {
+        match self.kind {
+            MoveKind::EnPassant => Square::new(self.to.file(), self.from.rank()),
+            _ => self.to,
+        }
     }
 }
 
@@ -650,10 +638,7 @@ pub const MOVEMENT: [(&[i8], bool); 7] = [
 #[inline]
 pub fn piece_attacks(kind: PieceKind, color: Color, from: Square, occupancy: u64) -> u64 {
     match kind {
-        PieceKind::Pawn => [color.pawn_push() - 1, color.pawn_push() + 1]
-            .into_iter()
-            .filter_map(|step| from.offset(step))
-            .fold(0, |set, square| set | square.bit()),
+        PieceKind::Pawn => pawn_attacks(color, from.bit()),
         PieceKind::Knight => KNIGHT_LEAPS[from.bit_index()],
         PieceKind::King => KING_LEAPS[from.bit_index()],
         _ => {
@@ -699,11 +684,7 @@ impl CastlingRights {
     /// How many of its two castlings `color` may still make (0, 1 or 2).
     #[inline]
     pub const fn count(self, color: Color) -> i32 {
-        let bits = match color {
-            Color::White => self.0 & 3,
-            Color::Black => self.0 >> 2 & 3,
-        };
-        bits.count_ones() as i32
+        (self.0 >> (2 * color.index()) & 3).count_ones() as i32
     }
 
     /// 0..16, for the Zobrist table.
@@ -784,7 +765,7 @@ const CASTLINGS: [[Castling; 2]; 2] = [
 
 /// The rook's from- and to-square for a castling king move to `king_to` (g1, c1,
 /// g8 or c8), read from [`CASTLINGS`] so the squares are written down only once.
-fn castling_rook_squares(king_to: Square) -> (Square, Square) {
+pub fn castling_rook_squares(king_to: Square) -> (Square, Square) {
     let color = usize::from(king_to.rank() != 0);
     let side = usize::from(king_to.file() != 6);
     let castling = &CASTLINGS[color][side];
@@ -837,15 +818,6 @@ const fn zobrist_keys() -> ZobristKeys {
 }
 
 static ZOBRIST: ZobristKeys = zobrist_keys();
-
-/// The square whose piece `mv`, made by `us`, captures: its target square,
-/// or for an en-passant capture the square of the pawn passed by.
-fn captured_square(mv: Move, us: Color) -> Square {
-    match mv.kind {
-        MoveKind::EnPassant => Square(mv.to.0.wrapping_sub(us.pawn_push() as u8)),
-        _ => mv.to,
-    }
-}
 
 #[inline]
 fn piece_key(piece: Piece, square: Square) -> u64 {
@@ -1214,16 +1186,10 @@ impl Board {
     /// Is `square` attacked by a pawn, knight or king of colour `by` (the pieces
     /// that attack from a fixed distance)?
     fn is_attacked_by_leaper(&self, square: Square, by: Color) -> bool {
-        let pawn = Piece::new(by, PieceKind::Pawn);
-        for side in [1i8, -1] {
-            if let Some(from) = square.offset(side - by.pawn_push())
-                && self.piece_at(from) == pawn
-            {
-                return true;
-            }
-        }
+        // A pawn of `by` attacks `square` from where an enemy pawn on it attacks.
         let at = square.bit_index();
-        KNIGHT_LEAPS[at] & self.pieces_of(by, PieceKind::Knight) != 0
+        pawn_attacks(by.opposite(), square.bit()) & self.pawns_of(by) != 0
+            || KNIGHT_LEAPS[at] & self.pieces_of(by, PieceKind::Knight) != 0
             || KING_LEAPS[at] & self.pieces_of(by, PieceKind::King) != 0
     }
 
@@ -1529,7 +1495,7 @@ impl Board {
     fn leaves_king_safe(&mut self, mv: Move) -> bool {
         let us = self.side_to_move;
         let piece = self.squares[mv.from.index()];
-        let captured_square = captured_square(mv, us);
+        let captured_square = mv.captured_square();
         let captured = self.squares[captured_square.index()];
         let occupied = self.occupied;
         self.occupied[us.index()] ^= mv.from.bit() | mv.to.bit();
@@ -1568,7 +1534,7 @@ impl Board {
         let undo = self.undo_record();
         self.key ^= self.en_passant_key() ^ ZOBRIST.castling[self.castling.index()];
 
-        let captured_square = captured_square(mv, us);
+        let captured_square = mv.captured_square();
         let captured = self.piece_at(captured_square);
         if !captured.is_empty() {
             self.remove(captured_square);
@@ -1621,7 +1587,7 @@ impl Board {
         let piece = self.piece_at(mv.from);
         let placed = mv.promotion.map_or(piece, |kind| Piece::new(us, kind));
         key ^= piece_key(piece, mv.from) ^ piece_key(placed, mv.to);
-        let captured_square = captured_square(mv, us);
+        let captured_square = mv.captured_square();
         let captured = self.piece_at(captured_square);
         if !captured.is_empty() {
             key ^= piece_key(captured, captured_square);
@@ -1656,7 +1622,7 @@ impl Board {
             }
         }
         if !undo.captured.is_empty() {
-            let captured_square = captured_square(mv, us);
+            let captured_square = mv.captured_square();
             self.put(captured_square, undo.captured);
         }
         self.castling = undo.castling;

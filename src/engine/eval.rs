@@ -31,7 +31,7 @@
 //! anywhere can change (mobility, king attack, ...) do not fit the incremental
 //! scheme: the search counts them in its full-width nodes ([`activity_with`]).
 
-use crate::board::{Board, Color, Move, MoveKind, Piece, PieceKind, Square, squares_in};
+use crate::board::{Board, Color, FILE_A, Move, MoveKind, Piece, PieceKind, Square, squares_in};
 
 pub mod tapered;
 pub mod tuned;
@@ -250,7 +250,7 @@ pub fn move_gain_in(style: EvalStyle, board: &Board, mv: Move, material_gone: i3
     let us = board.side_to_move();
 
     // Material: whatever we capture.
-    let captured_square = captured_square(mv);
+    let captured_square = mv.captured_square();
     let mut gain = piece_value(board.piece_at(captured_square), captured_square);
 
     // Centralisation: the step towards (or away from) the centre.
@@ -506,24 +506,6 @@ pub(crate) const fn relative_rank(color: Color, square: Square) -> u8 {
     }
 }
 
-/// The square of the piece that `mv` captures, if any (an en-passant victim
-/// stands beside the to-square).
-#[inline]
-fn captured_square(mv: Move) -> Square {
-    match mv.kind {
-        MoveKind::EnPassant => Square::new(mv.to.file(), mv.from.rank()),
-        _ => mv.to,
-    }
-}
-
-/// Where the rook of the castling move `mv` starts and lands.
-#[inline]
-fn castling_rook(mv: Move) -> (Square, Square) {
-    let (from, to) = if mv.to.file() == 6 { (7, 5) } else { (0, 3) };
-    let rank = mv.from.rank();
-    (Square::new(from, rank), Square::new(to, rank))
-}
-
 /// White's score minus Black's, turned to the point of view of `color`.
 #[inline]
 fn for_side(color: Color, white_score: Score) -> Score {
@@ -532,9 +514,6 @@ fn for_side(color: Color, white_score: Score) -> Score {
         Color::Black => -white_score,
     }
 }
-
-/// The a-file as a 64-bit set of squares.
-const FILE_A: u64 = 0x0101_0101_0101_0101;
 
 /// The seed-002 terms of `board`, from White's point of view.
 fn terms_score(terms: EvalTerms, board: &Board) -> Score {
@@ -686,10 +665,8 @@ pub fn static_eval_with(style: EvalStyle, terms: EvalTerms, board: &Board) -> Sc
 /// (micro-Max: `i - p`, victim value minus attacker code).
 #[inline]
 pub fn mvv_lva(board: &Board, mv: Move) -> Score {
-    let victim = match mv.kind {
-        MoveKind::EnPassant => PIECE_VALUES[PieceKind::Pawn as usize],
-        _ => piece_value(board.piece_at(mv.to), mv.to),
-    };
+    let captured = mv.captured_square();
+    let victim = piece_value(board.piece_at(captured), captured);
     let promotion = mv.promotion.map_or(0, |kind| PIECE_VALUES[kind as usize]);
     victim + promotion - board.piece_at(mv.from).kind_code() as Score
 }

@@ -56,12 +56,11 @@
 
 use crate::board::{
     Board, CastlingRights, Color, FILE_A, KING_LEAPS, Move, MoveKind, Piece, PieceKind, Square,
-    pawn_attacks, piece_attacks, squares_in,
+    castling_rook_squares, pawn_attacks, piece_attacks, squares_in,
 };
 
 use super::{
-    EvalTerms, FULL_PHASE_UNITS, PIECE_VALUES, Score, captured_square, castling_rook, for_side,
-    material_gone, relative_rank, tuned,
+    EvalTerms, FULL_PHASE_UNITS, PIECE_VALUES, Score, for_side, material_gone, relative_rank, tuned,
 };
 
 /// The phase of a full board (micro-Max's units: knight and bishop 2, rook 3,
@@ -268,15 +267,8 @@ impl TaperedParams {
 /// The game phase for the evaluation: non-pawn material on the board, from
 /// [`FULL_PHASE`] (all of it) down to 0.
 #[inline]
-pub const fn phase(material_gone: i32) -> i32 {
-    FULL_PHASE
-        - if material_gone < 0 {
-            0
-        } else if material_gone > FULL_PHASE {
-            FULL_PHASE
-        } else {
-            material_gone
-        }
+pub fn phase(material_gone: i32) -> i32 {
+    FULL_PHASE - material_gone.clamp(0, FULL_PHASE)
 }
 
 /// A `[middle game, end game]` pair blended for `phase`, rounded towards zero.
@@ -321,12 +313,8 @@ const fn blended_tables(params: &TaperedParams) -> [[[Score; 64]; 7]; FULL_PHASE
 /// square).
 #[inline]
 fn value(piece: Piece, square: Square, phase: i32) -> Score {
-    let bit = square.bit_index();
-    let bit = match piece.color() {
-        Some(Color::Black) => bit ^ 56,
-        _ => bit,
-    };
-    BLENDED[phase as usize][piece.kind_code()][bit]
+    let turn = if piece.is_color(Color::Black) { 56 } else { 0 };
+    BLENDED[phase as usize][piece.kind_code()][square.bit_index() ^ turn]
 }
 
 // ----- the position terms -----
@@ -382,7 +370,7 @@ impl Structure {
             Some(PieceKind::King) => self.kings[own] = mv.to,
             _ => {}
         }
-        self.pawns[enemy] &= !captured_square(mv).bit();
+        self.pawns[enemy] &= !mv.captured_square().bit();
         self.rights = board.castling_rights_after(mv);
         self
     }
@@ -419,15 +407,10 @@ impl Structure {
             // Each passed pawn by its rank (2nd to 7th: terms 0 to 5), and
             // each king's distance to its stop square (the one in front of
             // it), weighted by how far the pawn has come.
-            let mut passers = passed[color.index()];
-            while passers != 0 {
-                let pawn = Square::from_bit_index(passers.trailing_zeros());
-                passers &= passers - 1;
-                let stop_rank = match color {
-                    Color::White => pawn.rank() + 1,
-                    Color::Black => pawn.rank() - 1,
+            for pawn in squares_in(passed[color.index()]) {
+                let Some(stop) = pawn.offset(color.pawn_push()) else {
+                    continue;
                 };
-                let stop = Square::new(pawn.file(), stop_rank);
                 let advanced = i32::from(relative_rank(color, pawn)) - 1;
                 counts[advanced as usize] += sign;
                 let enemy_king = self.kings[color.opposite().index()];
@@ -512,15 +495,9 @@ fn terms_score(terms: EvalTerms, counts: &[i32; TERMS], phase: i32) -> Score {
 /// Slots in a [`StructureCache`] (a power of two).
 const STRUCTURE_CACHE_SLOTS: usize = 1 << 12;
 
-/// One remembered score of the position terms: for `structure`, with
-/// `terms` switched on, at `phase` (White's point of view).
-#[derive(Clone, Copy, Debug)]
-struct StructureSlot {
-    structure: Structure,
-    terms: EvalTerms,
-    phase: i32,
-    score: Score,
-}
+/// One remembered score of the position terms (White's point of view), with
+/// what it was counted for: the structure, the terms switched on, the phase.
+type StructureSlot = ((Structure, EvalTerms, i32), Score);
 
 /// A cache of the position terms' scores by [`Structure`]: chess programs'
 /// **pawn hash table**. A slot remembers the whole structure it scored, so
@@ -559,40 +536,24 @@ impl StructureCache {
             kings as u64 ^ (phase as u64) << 58,
             STRUCTURE_CACHE_SLOTS,
         );
-        if let Some(slot) = self.slots[index]
-            && slot.structure == *structure
-            && slot.terms == terms
-            && slot.phase == phase
-        {
-            return slot.score;
+        let counted_for = (*structure, terms, phase);
+        if let Some((_, score)) = self.slots[index].filter(|slot| slot.0 == counted_for) {
+            return score;
         }
         let score = terms_score(terms, &structure.counts(), phase);
-        self.slots[index] = Some(StructureSlot {
-            structure: *structure,
-            terms,
-            phase,
-            score,
-        });
+        self.slots[index] = Some((counted_for, score));
         score
     }
 
     /// [`Self::score`] of the structure a move starts from.
     fn score_before_move(&mut self, terms: EvalTerms, structure: &Structure, phase: i32) -> Score {
-        if let Some(slot) = self.before_move
-            && slot.structure == *structure
-            && slot.terms == terms
-            && slot.phase == phase
-        {
-            return slot.score;
+        let counted_for = (*structure, terms, phase);
+        if let Some((_, score)) = self.before_move.filter(|slot| slot.0 == counted_for) {
+            return score;
         }
         let score = self.score(terms, structure, phase);
         if !self.slots.is_empty() {
-            self.before_move = Some(StructureSlot {
-                structure: *structure,
-                terms,
-                phase,
-                score,
-            });
+            self.before_move = Some((counted_for, score));
         }
         score
     }
@@ -621,13 +582,13 @@ pub fn move_gain_cached(
     let phase = phase(material_gone);
     let mover = board.piece_at(mv.from);
     let us = board.side_to_move();
-    let captured_square = captured_square(mv);
+    let captured_square = mv.captured_square();
     let captured = board.piece_at(captured_square);
     let placed = mv.promotion.map_or(mover, |kind| Piece::new(us, kind));
     let mut gain = value(captured, captured_square, phase) + value(placed, mv.to, phase)
         - value(mover, mv.from, phase);
     if mv.kind == MoveKind::Castle {
-        let (rook_from, rook_to) = castling_rook(mv);
+        let (rook_from, rook_to) = castling_rook_squares(mv.to);
         let rook = Piece::new(us, PieceKind::Rook);
         gain += value(rook, rook_to, phase) - value(rook, rook_from, phase);
     }
@@ -669,10 +630,7 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
         let mut king_attackers = 0;
         let mut attack_weight = 0;
         let mut has_queen = false;
-        let mut pieces = board.occupied_by(color);
-        while pieces != 0 {
-            let from = Square::from_bit_index(pieces.trailing_zeros());
-            pieces &= pieces - 1;
+        for from in squares_in(board.occupied_by(color)) {
             let piece = board.piece_at(from);
             let Some(kind) = piece.kind() else {
                 continue;
@@ -790,12 +748,7 @@ fn mop_up(board: &Board, with_pieces: bool) -> Score {
         if !(bare || pawnless_with_pieces) {
             continue;
         }
-        let can_mate = squares_in(board.occupied_by(strong)).any(|square| {
-            matches!(
-                board.piece_at(square).kind(),
-                Some(PieceKind::Queen | PieceKind::Rook)
-            )
-        });
+        let can_mate = board.sliders_of(strong, false) != 0; // a queen or a rook
         if !can_mate || (!bare && material_lead(board, strong) < MOP_UP_PIECES_LEAD) {
             continue;
         }

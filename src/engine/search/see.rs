@@ -81,7 +81,7 @@
 //! (`see_prune=on`).
 
 use crate::board::{BISHOP_STEPS, Board, Color, DIAGONAL_LINES, KING_LEAPS, KING_STEPS};
-use crate::board::{KNIGHT_LEAPS, KNIGHT_STEPS, Move, MoveKind, PieceKind, ROOK_STEPS};
+use crate::board::{KNIGHT_LEAPS, KNIGHT_STEPS, Move, PieceKind, ROOK_STEPS};
 use crate::board::{STRAIGHT_LINES, Square, first_occupied_along};
 use crate::eval::{PIECE_VALUES, Score};
 
@@ -136,15 +136,12 @@ fn exchange(board: &Board, mv: Move, sign_only: bool) -> Score {
     // from the target look through it (the x-rays).
     let mut occupancy = board.occupied() & !mv.from.bit();
 
-    let victim_value = if mv.kind == MoveKind::EnPassant {
-        // The captured pawn stands behind the target square, seen from the mover.
-        if let Some(captured_square) = target.offset(-side.pawn_push()) {
-            occupancy &= !captured_square.bit();
-        }
-        pawn_value
-    } else {
-        board.piece_at(target).kind().map_or(0, exchange_value)
-    };
+    // The victim leaves the occupied squares too: an en-passant victim,
+    // behind the target square, no longer blocks its file.
+    let captured_square = mv.captured_square();
+    occupancy &= !captured_square.bit();
+    let victim = board.piece_at(captured_square).kind();
+    let victim_value = victim.map_or(0, exchange_value);
     if victim_value == 0 && mv.promotion.is_none() {
         return 0;
     }
@@ -229,10 +226,7 @@ pub fn is_good_capture(board: &Board, mv: Move) -> bool {
     if mv.promotion.is_some() {
         return true;
     }
-    let victim = match mv.kind {
-        MoveKind::EnPassant => Some(PieceKind::Pawn),
-        _ => board.piece_at(mv.to).kind(),
-    };
+    let victim = board.piece_at(mv.captured_square()).kind();
     let (Some(victim), Some(attacker)) = (victim, board.piece_at(mv.from).kind()) else {
         return false;
     };

@@ -29,7 +29,7 @@
 //! * **extensions**: check evasions, and recaptures;
 //! * at the root (`search`'s driver): **aspiration windows**.
 
-use crate::board::{Move, MoveKind, PieceKind};
+use crate::board::{Move, PieceKind};
 use crate::eval::{self, PIECE_VALUES, Score};
 use crate::table::{Bound, Entry, prefetch};
 
@@ -887,10 +887,7 @@ impl Searcher {
         // margin cannot reach alpha. The futility test above is the same idea
         // with the move's full gain, so it is measured against `futility=off`.
         if self.settings.delta && iteration <= QUIESCENCE_DEPTH && mv.promotion.is_none() {
-            let victim = match mv.kind {
-                MoveKind::EnPassant => PIECE_VALUES[PieceKind::Pawn as usize],
-                _ => PIECE_VALUES[self.board.piece_at(mv.to).kind_code()],
-            };
+            let victim = PIECE_VALUES[self.board.piece_at(mv.captured_square()).kind_code()];
             let bound = eval + victim + DELTA_MARGIN;
             if bound <= child_alpha {
                 return Some(bound);
