@@ -364,8 +364,11 @@ impl Searcher {
             king_capture |= victim.kind() == Some(PieceKind::King);
             let code = codes[board.piece_at(mv.from).kind_code()];
             let rank = is_tactical(victim, mv, false).then(|| {
-                let captured = mv.captured_square();
-                eval::piece_value(board.piece_at(captured), captured) - code as Score
+                let value = match mv.kind {
+                    MoveKind::EnPassant => eval::PIECE_VALUES[PieceKind::Pawn as usize],
+                    _ => eval::piece_value(victim, mv.to),
+                };
+                value - code as Score
             });
             let rank = rank.map_or(0, |rank| rank as u64 + 1);
             scan_key(code, mv) << 48 | rank << 16 | place as u64
