@@ -35,9 +35,6 @@ use crate::board::{Board, Color, FILE_A, Move, MoveKind, Piece, PieceKind, Squar
 
 pub mod tapered;
 pub mod tuned;
-/// Experiment `refit2`: the tables refitted on the 33,810 SPRT games of `bench/sprt/`.
-#[allow(dead_code)]
-pub mod tuned_refit;
 
 /// Which version of the evaluation's details to use (the laboratory's `eval`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,7 +90,7 @@ pub const ENDGAME_MATERIAL_GONE: i32 = 30;
 
 /// Non-pawn material counted in micro-Max's units (knight and bishop 2, rook 3,
 /// queen 6; 40 for the full set of both sides).
-pub const PHASE_UNITS: [i32; 7] = [0, 0, 2, 2, 3, 6, 0];
+const PHASE_UNITS: [i32; 7] = [0, 0, 2, 2, 3, 6, 0];
 /// The units of the full set: [`material_gone`] when only kings and pawns
 /// are left.
 pub const FULL_PHASE_UNITS: i32 = 40;
@@ -430,8 +427,6 @@ impl EvalTerms {
     /// The square of the weight of the attack on the enemy king, for a side
     /// with its queen and two attackers or more (as [`Self::MOBILITY`]).
     pub const KING_DANGER: EvalTerms = EvalTerms(1 << 26);
-    /// Experiment `refit2`: the tables of `tuned_refit.rs`, not `tuned.rs`.
-    pub const REFIT_TABLES: EvalTerms = EvalTerms(1 << 30);
     /// The terms counted afresh in every full-width node ([`activity_with`]).
     pub const ACTIVITY_TERMS: EvalTerms = EvalTerms(
         2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17 | 1 << 18 | 1 << 19 | 1 << 22 | 1 << 26,

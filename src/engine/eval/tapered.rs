@@ -285,9 +285,6 @@ pub const fn blend([middle_game, end_game]: [Score; 2], phase: i32) -> Score {
 /// as a bit index (Black's turned around with `^ 56`). The search's phase is
 /// fixed at the root, so it reads one slice and never divides.
 static BLENDED: [[[Score; 64]; 7]; FULL_PHASE as usize + 1] = blended_tables(&tuned::TUNED);
-/// [`BLENDED`] from `tuned_refit.rs` (experiment `refit2`).
-static BLENDED_REFIT: [[[Score; 64]; 7]; FULL_PHASE as usize + 1] =
-    blended_tables(&super::tuned_refit::TUNED);
 
 const fn blended_tables(params: &TaperedParams) -> [[[Score; 64]; 7]; FULL_PHASE as usize + 1] {
     let mut tables = [[[0; 64]; 7]; FULL_PHASE as usize + 1];
@@ -315,14 +312,9 @@ const fn blended_tables(params: &TaperedParams) -> [[[Score; 64]; 7]; FULL_PHASE
 /// What `piece` on `square` is worth to its owner at `phase` (0 for an empty
 /// square).
 #[inline]
-fn value(terms: EvalTerms, piece: Piece, square: Square, phase: i32) -> Score {
+fn value(piece: Piece, square: Square, phase: i32) -> Score {
     let turn = if piece.is_color(Color::Black) { 56 } else { 0 };
-    let tables = if terms.contains(EvalTerms::REFIT_TABLES) {
-        &BLENDED_REFIT
-    } else {
-        &BLENDED
-    };
-    tables[phase as usize][piece.kind_code()][square.bit_index() ^ turn]
+    BLENDED[phase as usize][piece.kind_code()][square.bit_index() ^ turn]
 }
 
 // ----- the position terms -----
@@ -494,12 +486,7 @@ fn terms_score(terms: EvalTerms, counts: &[i32; TERMS], phase: i32) -> Score {
     let mut score = 0;
     for (index, term) in ALL_TERMS.iter().enumerate() {
         if counts[index] != 0 && terms.contains(term.switch()) {
-            let values = if terms.contains(EvalTerms::REFIT_TABLES) {
-                &super::tuned_refit::TUNED.terms
-            } else {
-                &tuned::TUNED.terms
-            };
-            score += counts[index] * blend(values[index], phase);
+            score += counts[index] * blend(tuned::TUNED.terms[index], phase);
         }
     }
     score
@@ -598,13 +585,12 @@ pub fn move_gain_cached(
     let captured_square = mv.captured_square();
     let captured = board.piece_at(captured_square);
     let placed = mv.promotion.map_or(mover, |kind| Piece::new(us, kind));
-    let mut gain = value(terms, captured, captured_square, phase)
-        + value(terms, placed, mv.to, phase)
-        - value(terms, mover, mv.from, phase);
+    let mut gain = value(captured, captured_square, phase) + value(placed, mv.to, phase)
+        - value(mover, mv.from, phase);
     if mv.kind == MoveKind::Castle {
         let (rook_from, rook_to) = castling_rook_squares(mv.to);
         let rook = Piece::new(us, PieceKind::Rook);
-        gain += value(terms, rook, rook_to, phase) - value(terms, rook, rook_from, phase);
+        gain += value(rook, rook_to, phase) - value(rook, rook_from, phase);
     }
     // The position terms change only when a pawn moves or is taken, a king
     // moves, or a castling right is lost: re-count them then.
@@ -621,31 +607,6 @@ pub fn move_gain_cached(
         );
     }
     gain
-}
-
-/// Experiment `node_phase`: the middle-game less the end-game value of every
-/// piece on `board` and of the position terms in `terms` (White's point of
-/// view): how much the evaluation moves per unit of phase, times
-/// [`FULL_PHASE`].
-pub fn spread(terms: EvalTerms, board: &Board, cache: &mut StructureCache) -> Score {
-    let mut spread = 0;
-    let mut pieces = board.occupied();
-    while pieces != 0 {
-        let square = Square::from_bit_index(pieces.trailing_zeros());
-        pieces &= pieces - 1;
-        let piece = board.piece_at(square);
-        let difference = value(terms, piece, square, FULL_PHASE) - value(terms, piece, square, 0);
-        spread += if piece.is_color(Color::White) {
-            difference
-        } else {
-            -difference
-        };
-    }
-    if terms.intersects(EvalTerms::TAPERED_TERMS) {
-        let structure = Structure::of(board);
-        spread += cache.score(terms, &structure, FULL_PHASE) - cache.score(terms, &structure, 0);
-    }
-    spread
 }
 
 // ----- the activity terms: one walk along every piece's lines -----
@@ -829,7 +790,7 @@ pub fn static_eval_at(terms: EvalTerms, board: &Board, material_gone: i32) -> Sc
         if piece.is_empty() {
             continue;
         }
-        let value = value(terms, piece, square, phase);
+        let value = value(piece, square, phase);
         score += if piece.is_color(us) { value } else { -value };
     }
     if terms.intersects(EvalTerms::TAPERED_TERMS) {

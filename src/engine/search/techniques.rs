@@ -220,9 +220,6 @@ pub struct Settings {
     /// A search keeps, at half weight, the move histories the game's last
     /// search learnt, instead of starting with empty ones.
     pub keep_history: bool,
-    /// Experiment: the evaluation is blended at each node's own phase, not
-    /// the root's (re-scored where a capture or promotion changes it).
-    pub node_phase: bool,
     /// A side without pawns and without the material to mate is scored
     /// nearer a draw.
     pub drawish: bool,
@@ -350,7 +347,6 @@ impl Settings {
             check_extension: CheckExtension::NotInEndgame,
             recapture_extension: false,
             keep_history: false,
-            node_phase: false,
             drawish: false,
             quiescence: Quiescence::TwoPass,
             pvs: false,
@@ -908,13 +904,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.keep_history = v != 0,
     },
     TechniqueOption {
-        name: "node_phase",
-        kind: OptionKind::Switch,
-        doc: "experiment: the tapered evaluation blended at each node's own phase, re-scored where a capture or promotion changes it (off: the root's phase)",
-        get: |s| i32::from(s.node_phase),
-        set: |s, v| s.node_phase = v != 0,
-    },
-    TechniqueOption {
         name: "quiescence",
         kind: OptionKind::Choice(&["two-pass", "plain"]),
         doc: "micro-Max's scoring pass + capture pass, or captures searched at once",
@@ -1084,13 +1073,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "eval=tapered: a pawn no neighbour can defend, whose square in front an enemy pawn attacks",
         get: |s| i32::from(s.eval_terms.contains(EvalTerms::TAPERED_BACKWARD)),
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::TAPERED_BACKWARD, v != 0),
-    },
-    TechniqueOption {
-        name: "refit2",
-        kind: OptionKind::Switch,
-        doc: "experiment: the tables refitted on the 33,810 SPRT games of bench/sprt/ (tuned_refit.rs)",
-        get: |s| i32::from(s.eval_terms.contains(EvalTerms::REFIT_TABLES)),
-        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::REFIT_TABLES, v != 0),
     },
     TechniqueOption {
         name: "king_danger",
