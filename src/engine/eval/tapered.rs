@@ -609,6 +609,31 @@ pub fn move_gain_cached(
     gain
 }
 
+/// Experiment `node_phase`: the middle-game less the end-game value of every
+/// piece on `board` and of the position terms in `terms` (White's point of
+/// view): how much the evaluation moves per unit of phase, times
+/// [`FULL_PHASE`].
+pub fn spread(terms: EvalTerms, board: &Board, cache: &mut StructureCache) -> Score {
+    let mut spread = 0;
+    let mut pieces = board.occupied();
+    while pieces != 0 {
+        let square = Square::from_bit_index(pieces.trailing_zeros());
+        pieces &= pieces - 1;
+        let piece = board.piece_at(square);
+        let difference = value(piece, square, FULL_PHASE) - value(piece, square, 0);
+        spread += if piece.is_color(Color::White) {
+            difference
+        } else {
+            -difference
+        };
+    }
+    if terms.intersects(EvalTerms::TAPERED_TERMS) {
+        let structure = Structure::of(board);
+        spread += cache.score(terms, &structure, FULL_PHASE) - cache.score(terms, &structure, 0);
+    }
+    spread
+}
+
 // ----- the activity terms: one walk along every piece's lines -----
 
 /// The activity terms' counts of `board` (mobility by kind, king attack,

@@ -220,6 +220,9 @@ pub struct Settings {
     /// A search keeps, at half weight, the move histories the game's last
     /// search learnt, instead of starting with empty ones.
     pub keep_history: bool,
+    /// Experiment: the evaluation is blended at each node's own phase, not
+    /// the root's (re-scored where a capture or promotion changes it).
+    pub node_phase: bool,
     /// A side without pawns and without the material to mate is scored
     /// nearer a draw.
     pub drawish: bool,
@@ -347,6 +350,7 @@ impl Settings {
             check_extension: CheckExtension::NotInEndgame,
             recapture_extension: false,
             keep_history: false,
+            node_phase: false,
             drawish: false,
             quiescence: Quiescence::TwoPass,
             pvs: false,
@@ -902,6 +906,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "a search of the game keeps, at half weight, the history table the last one learnt (a new game, and every position of bench, epd and lab, starts empty)",
         get: |s| i32::from(s.keep_history),
         set: |s, v| s.keep_history = v != 0,
+    },
+    TechniqueOption {
+        name: "node_phase",
+        kind: OptionKind::Switch,
+        doc: "experiment: the tapered evaluation blended at each node's own phase, re-scored where a capture or promotion changes it (off: the root's phase)",
+        get: |s| i32::from(s.node_phase),
+        set: |s, v| s.node_phase = v != 0,
     },
     TechniqueOption {
         name: "quiescence",
