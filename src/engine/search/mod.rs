@@ -287,7 +287,7 @@ pub struct Searcher {
     ordering_scratch: (Vec<u64>, Vec<ScoredMove>),
     /// micro-Max's `R`: non-pawn material gone from the board (see `eval.rs`).
     material_gone: i32,
-    /// Experiment `node_phase`: the material gone at the node being searched.
+    /// Switch `node_phase`: the material gone at the node being searched.
     node_material_gone: i32,
     /// Nodes as micro-Max counts them: passes of the deepening loop.
     nodes: u64,

@@ -19,7 +19,8 @@
 //!   (`ordering.rs`); one the table has never seen, far from the horizon,
 //!   searches a ply less (internal iterative reduction, `iir`);
 //! * **the evaluation**: the tuned tapered one (`eval/tapered.rs`), its
-//!   activity terms counted far from the horizon or near the window;
+//!   activity terms counted far from the horizon or near the window, each
+//!   node blended at its own phase (`node_phase`);
 //! * **reverse futility**, **the null move** before the move list, only
 //!   where the evaluation reaches beta and with R = 3;
 //! * **late-move pruning**, **futility pruning** a ply before the horizon
@@ -937,6 +938,8 @@ impl Searcher {
         let gone_after = gone_before + units(self.board.piece_at(mv.to).kind_code())
             - mv.promotion.map_or(0, |kind| units(kind as usize));
         let undo = self.board.make_move(mv);
+        // Each node at its own phase (switch `node_phase`, with the tables
+        // refitted beside it: +22.8 ± 13.0, 1,283 at 2+0.02).
         if self.settings.node_phase && gone_after != gone_before {
             new_eval = self.rephased(new_eval, gone_after);
         }
@@ -985,7 +988,7 @@ impl Searcher {
         score
     }
 
-    /// Experiment `node_phase`: the move just made took a piece or promoted,
+    /// Switch `node_phase`: the move just made took a piece or promoted,
     /// so that `gone` units of material are gone. If the phase changed, the
     /// reply's evaluation moves to its own phase by its spread (the activity
     /// terms are those of the node that moved, as always): `new_eval`, from
@@ -1019,7 +1022,7 @@ impl Searcher {
     }
 
     /// What `mv` gains for the side to move: micro-Max's incremental
-    /// evaluation, at the root's phase.
+    /// evaluation, at the root's phase (with `node_phase`, the node's).
     fn move_gain(&mut self, mv: Move) -> Score {
         eval::move_gain_cached(
             self.settings.eval,
