@@ -894,3 +894,40 @@ fn king_danger_grows_with_the_square_of_the_attack_and_needs_the_queen() {
     assert_eq!(tapered::king_danger(28, 1, true), 0);
     assert_eq!(tapered::king_danger(28, 3, false), 0);
 }
+
+/// Switch `node_phase`: the spread of a position (every piece's and position
+/// term's middle-game less end-game value) is how far its tapered evaluation
+/// moves with the phase: the evaluations at two phases differ by the spread
+/// times the change of phase, up to the rounding of each blended value (one
+/// centipawn per piece and per term at most).
+#[test]
+fn node_phase_spread_moves_the_evaluation_with_the_phase() {
+    let terms = Settings::default().eval_terms;
+    let mut cache = tapered::StructureCache::new();
+    let mut asymmetric = 0;
+    for fen in BENCH_POSITIONS.iter().take(12) {
+        let board = Board::from_fen(fen).unwrap();
+        let white_spread = tapered::spread(terms, &board, &mut cache);
+        let spread = match board.side_to_move() {
+            umax::board::Color::White => white_spread,
+            umax::board::Color::Black => -white_spread,
+        };
+        let rounding = board.occupied().count_ones() as Score + tapered::TERMS as Score;
+        for (gone, later) in [(0, 12), (6, 20), (10, 40), (30, 34)] {
+            let change = tapered::phase(later) - tapered::phase(gone);
+            let moved = tapered::static_eval_at(terms, &board, later)
+                - tapered::static_eval_at(terms, &board, gone);
+            let predicted = spread * change / tapered::FULL_PHASE;
+            assert!(
+                (moved - predicted).abs() <= rounding,
+                "{fen}: from {gone} to {later} units gone the evaluation moved {moved}, the spread says {predicted}"
+            );
+        }
+        asymmetric += usize::from(spread != 0);
+    }
+    // The start position's spread is 0 (each side's cancels); most others' not.
+    assert!(
+        asymmetric >= 10,
+        "{asymmetric} of 12 positions with a spread"
+    );
+}

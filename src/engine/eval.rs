@@ -90,7 +90,7 @@ pub const ENDGAME_MATERIAL_GONE: i32 = 30;
 
 /// Non-pawn material counted in micro-Max's units (knight and bishop 2, rook 3,
 /// queen 6; 40 for the full set of both sides).
-const PHASE_UNITS: [i32; 7] = [0, 0, 2, 2, 3, 6, 0];
+pub const PHASE_UNITS: [i32; 7] = [0, 0, 2, 2, 3, 6, 0];
 /// The units of the full set: [`material_gone`] when only kings and pawns
 /// are left.
 pub const FULL_PHASE_UNITS: i32 = 40;

@@ -18,11 +18,14 @@
 //! as tables (`tune::umax_tables`), and writes them to [`super::tuned`].
 //!
 //! **Still incremental.** The search adds what each move gains
-//! ([`move_gain_cached`]), so the phase is fixed at the root, like micro-Max's
-//! `R`. Each table entry is blended and rounded on its own, so a position's
+//! ([`move_gain_cached`]) at a fixed phase: micro-Max's `R`, the root's.
+//! Each table entry is blended and rounded on its own, so a position's
 //! value is a sum of per-piece numbers and a move's gain is exactly the
 //! change of that sum. [`static_eval`] uses the position's own phase, which
-//! at the root is the search's.
+//! at the root is the search's. umax's default (switch `node_phase`) keeps
+//! each node at its own phase instead: a capture that changes the phase
+//! moves the reply's evaluation by the position's [`spread`] times the
+//! change, and the moves below it gain at the new phase.
 //!
 //! **Every table has all 64 squares.** The board is not symmetric: kings
 //! castle short more often than long, the queen starts on d1. The king's
@@ -282,8 +285,8 @@ pub const fn blend([middle_game, end_game]: [Score; 2], phase: i32) -> Score {
 /// Every piece's value on every square, blended for every phase
 /// (0..=[`FULL_PHASE`]) from the tuned parameters at compile time; indexed by
 /// phase, kind code (0, an empty square, is worth nothing) and White's square
-/// as a bit index (Black's turned around with `^ 56`). The search's phase is
-/// fixed at the root, so it reads one slice and never divides.
+/// as a bit index (Black's turned around with `^ 56`). A move's gain is
+/// read at one phase from one slice, with no division.
 static BLENDED: [[[Score; 64]; 7]; FULL_PHASE as usize + 1] = blended_tables(&tuned::TUNED);
 
 const fn blended_tables(params: &TaperedParams) -> [[[Score; 64]; 7]; FULL_PHASE as usize + 1] {
@@ -569,8 +572,9 @@ pub fn pawn_slot([white, black]: [u64; 2], extra: u64, slots: usize) -> usize {
 }
 
 /// What the move `mv` (pseudo-legal, not yet made) gains for the side making
-/// it, with the phase fixed at the root's (`material_gone`), the position
-/// terms in `terms` switched on and their scores looked up in `cache`.
+/// it, at the phase of `material_gone` (the root's, or with `node_phase` the
+/// node's), the position terms in `terms` switched on and their scores
+/// looked up in `cache`.
 #[inline]
 pub fn move_gain_cached(
     terms: EvalTerms,
@@ -607,6 +611,31 @@ pub fn move_gain_cached(
         );
     }
     gain
+}
+
+/// Switch `node_phase`: the middle-game less the end-game value of every
+/// piece on `board` and of the position terms in `terms` (White's point of
+/// view): how much the evaluation moves per unit of phase, times
+/// [`FULL_PHASE`].
+pub fn spread(terms: EvalTerms, board: &Board, cache: &mut StructureCache) -> Score {
+    let mut spread = 0;
+    let mut pieces = board.occupied();
+    while pieces != 0 {
+        let square = Square::from_bit_index(pieces.trailing_zeros());
+        pieces &= pieces - 1;
+        let piece = board.piece_at(square);
+        let difference = value(piece, square, FULL_PHASE) - value(piece, square, 0);
+        spread += if piece.is_color(Color::White) {
+            difference
+        } else {
+            -difference
+        };
+    }
+    if terms.intersects(EvalTerms::TAPERED_TERMS) {
+        let structure = Structure::of(board);
+        spread += cache.score(terms, &structure, FULL_PHASE) - cache.score(terms, &structure, 0);
+    }
+    spread
 }
 
 // ----- the activity terms: one walk along every piece's lines -----

@@ -3,13 +3,15 @@
 //! Written by `umax tune`; do not edit by hand, tune again instead:
 //!
 //! ```text
-//! umax tune bench/sprt/activity_lazy.pgn bench/sprt/activity_lazy_200.pgn bench/sprt/activity_plies_0.pgn bench/sprt/continuation.pgn bench/sprt/correction.pgn bench/sprt/horizon_order.pgn bench/sprt/iir_pv.pgn bench/sprt/lmr_improving.pgn bench/sprt/next_tables.pgn bench/sprt/node_phase.pgn bench/sprt/null_adaptive.pgn bench/sprt/passer_pushes.pgn bench/sprt/piece_threats.pgn bench/sprt/resolved_tables.pgn bench/sprt/rfp_max_plies_6.pgn bench/sprt/sf_tables.pgn bench/sprt/singular.pgn bench/sprt/time_nodes.pgn --iterations 300 --start current --l2 1e-8 --resolve --out src/engine/eval/tuned.rs
+//! umax tune bench/sprt/activity_lazy.pgn bench/sprt/activity_lazy_200.pgn bench/sprt/activity_plies_0.pgn bench/sprt/continuation.pgn bench/sprt/correction.pgn bench/sprt/deep_pruning.pgn bench/sprt/history_bonus.pgn bench/sprt/horizon_order.pgn bench/sprt/iir_pv.pgn bench/sprt/lmr_improving.pgn bench/sprt/next_tables.pgn bench/sprt/node_phase.pgn bench/sprt/node_phase_3.pgn bench/sprt/null_adaptive.pgn bench/sprt/passer_pushes.pgn bench/sprt/piece_threats.pgn bench/sprt/refit_tables.pgn bench/sprt/resolved_tables.pgn bench/sprt/rfp_max_plies_6.pgn bench/sprt/sf_tables.pgn bench/sprt/singular.pgn bench/sprt/time_nodes.pgn --iterations 300 --start current --l2 1e-8 --resolve --out src/engine/eval/tuned.rs
 //! ```
 //!
-//! 2888359 positions from 25613 games (293527 of them held out: the games of
-//! one opening in 10); K = 0.004815 per centipawn; pass 300 kept. Mean squared
-//! error 0.077785 before tuning, 0.077415 after (training positions);
-//! 0.076798 before, 0.076546 after (held-out positions).
+//! (`bench/sprt/node_phase_3.pgn` as it was after its first 5,283 games.)
+//!
+//! 3808941 positions from 33810 games (382078 of them held out: the games of
+//! one opening in 10); K = 0.004883 per centipawn; pass 300 kept. Mean squared
+//! error 0.077376 before tuning, 0.077238 after (training positions);
+//! 0.076094 before, 0.075978 after (held-out positions).
 //! It started from the values of the fits before it: `FITS`, at the end, lists them all.
 
 use super::tapered::{PieceParams, TaperedParams};
@@ -22,200 +24,200 @@ pub const TUNED: TaperedParams = TaperedParams {
     pieces: [
         // Pawn
         PieceParams {
-            value: [68, 70],
+            value: [69, 68],
             middle_game: [
                 [0, 0, 0, 0, 0, 0, 0, 0],
-                [214, 184, 181, 166, 189, 175, 169, 213],
-                [50, 79, 72, 31, 62, 94, 93, 82],
-                [48, 46, 40, 26, 49, 48, 42, 19],
-                [28, 40, 27, 53, 46, 36, 16, 19],
-                [32, 30, 18, 19, 29, 11, 25, 14],
-                [38, 41, 18, 23, 22, 61, 62, 21],
+                [216, 184, 181, 165, 190, 176, 168, 213],
+                [52, 75, 69, 30, 63, 102, 96, 87],
+                [54, 48, 45, 27, 49, 54, 46, 20],
+                [26, 34, 24, 48, 44, 38, 20, 15],
+                [30, 23, 16, 17, 27, 17, 31, 12],
+                [37, 33, 17, 18, 20, 63, 65, 19],
                 [0, 0, 0, 0, 0, 0, 0, 0],
             ],
             end_game: [
                 [0, 0, 0, 0, 0, 0, 0, 0],
-                [228, 266, 273, 217, 250, 244, 230, 181],
-                [110, 101, 108, 104, 103, 101, 81, 81],
-                [86, 84, 75, 58, 61, 53, 65, 65],
-                [68, 77, 60, 44, 59, 53, 59, 59],
-                [70, 56, 61, 57, 61, 63, 58, 54],
-                [74, 61, 71, 50, 66, 55, 45, 52],
+                [225, 268, 275, 219, 252, 244, 232, 178],
+                [107, 106, 106, 101, 99, 97, 78, 77],
+                [81, 86, 73, 58, 62, 53, 65, 65],
+                [66, 78, 61, 49, 58, 58, 60, 59],
+                [68, 61, 65, 58, 64, 65, 56, 55],
+                [72, 60, 73, 48, 67, 57, 42, 52],
                 [0, 0, 0, 0, 0, 0, 0, 0],
             ],
         },
         // Knight
         PieceParams {
-            value: [384, 335],
+            value: [397, 336],
             middle_game: [
-                [-54, -14, 28, -6, -2, 34, -14, -41],
-                [-12, -3, 59, 14, 5, 62, -1, -15],
-                [-4, 34, 62, 75, 47, 53, 39, -13],
-                [40, 40, 49, 87, 36, 54, 20, 65],
-                [5, 44, 42, 40, 67, 39, 50, 21],
-                [2, 10, 21, 31, 9, 22, 28, -14],
-                [-22, -6, 9, 14, 19, 29, 30, 6],
-                [-5, -14, 11, -1, -4, 14, -18, -10],
+                [-54, -14, 28, -6, -2, 33, -14, -41],
+                [-11, -5, 59, 15, 5, 63, -1, -14],
+                [-4, 29, 65, 73, 50, 57, 35, -11],
+                [39, 47, 53, 92, 36, 61, 21, 62],
+                [8, 44, 40, 44, 63, 36, 51, 17],
+                [-4, 14, 20, 37, 12, 22, 26, -12],
+                [-24, -9, 6, 16, 17, 32, 24, 4],
+                [-4, -11, 11, -4, -4, 8, -19, -11],
             ],
             end_game: [
-                [-42, 2, 43, 11, 14, 44, -2, -37],
-                [3, 35, 25, 52, 48, 13, 32, -6],
-                [21, 49, 52, 57, 47, 50, 41, 14],
-                [29, 32, 61, 61, 40, 68, 44, 14],
-                [10, 22, 41, 55, 51, 39, 18, 26],
-                [-9, 28, 19, 32, 49, 25, 34, 3],
-                [-23, -25, -1, 9, 1, 11, 5, -15],
-                [-24, -21, 0, -8, -13, -15, -22, -29],
+                [-41, 2, 43, 11, 14, 43, 0, -37],
+                [3, 30, 29, 53, 51, 13, 31, -5],
+                [21, 47, 50, 57, 47, 53, 38, 16],
+                [28, 34, 60, 55, 44, 68, 45, 13],
+                [9, 26, 45, 59, 54, 44, 20, 24],
+                [-13, 25, 20, 32, 47, 22, 33, 5],
+                [-22, -27, 0, 9, 3, 13, 5, -15],
+                [-25, -21, -2, -10, -14, -18, -21, -30],
             ],
         },
         // Bishop
         PieceParams {
-            value: [379, 355],
+            value: [393, 351],
             middle_game: [
-                [16, -20, 34, -7, -6, 31, -20, 15],
-                [-18, 18, 8, 29, 14, -20, 24, -14],
-                [-6, 64, -15, 17, 29, -4, 39, -17],
-                [10, 27, 27, 52, 46, 17, 1, 15],
-                [13, 32, 21, 54, 37, 10, 47, 13],
-                [-3, 44, 36, 30, 34, 28, 42, 28],
-                [28, 9, 31, 4, 38, 44, 64, 29],
-                [8, 10, 15, 1, 2, 13, 29, 3],
+                [16, -21, 35, -8, -6, 31, -21, 15],
+                [-18, 13, 10, 28, 9, -20, 23, -18],
+                [-4, 63, -15, 11, 31, 2, 38, -12],
+                [6, 29, 25, 53, 41, 19, 6, 16],
+                [9, 28, 20, 52, 36, 9, 46, 9],
+                [-5, 42, 41, 32, 34, 31, 40, 31],
+                [30, 15, 33, 6, 39, 49, 67, 28],
+                [10, 9, 16, 1, 2, 16, 28, 2],
             ],
             end_game: [
-                [20, 48, 0, 29, 40, -1, 33, 16],
-                [34, 29, 19, 58, 47, 3, 8, 48],
-                [46, 11, 63, 36, 20, 53, 3, 60],
-                [12, 54, 45, 20, 29, 48, 27, 3],
-                [16, 20, 20, 38, 32, 31, 5, 8],
-                [14, 1, 20, 40, 44, 16, -6, 10],
-                [8, -8, 15, 26, 18, 10, -18, -1],
-                [-33, -19, -27, -10, -2, 10, -17, -32],
+                [20, 47, 3, 27, 43, 0, 31, 15],
+                [35, 31, 22, 59, 46, 6, 8, 45],
+                [45, 12, 63, 38, 22, 53, 8, 62],
+                [11, 52, 43, 25, 29, 47, 29, 5],
+                [16, 21, 22, 36, 30, 32, 6, 6],
+                [13, -1, 19, 40, 43, 14, -7, 10],
+                [7, -8, 14, 26, 19, 6, -18, -4],
+                [-31, -21, -25, -11, -2, 10, -16, -33],
             ],
         },
         // Rook
         PieceParams {
-            value: [616, 675],
+            value: [616, 676],
             middle_game: [
-                [31, 24, 6, 24, 24, 3, 18, 11],
-                [6, 2, 25, 38, 48, 39, 20, 17],
-                [11, 28, 33, 41, 41, 13, 21, 14],
-                [2, 14, 33, 8, 22, 27, 37, 0],
-                [-43, -37, -19, -26, -10, -43, -35, -20],
-                [-40, -11, -19, -43, -26, -11, -8, -43],
-                [-32, -35, -24, 5, 1, -10, -38, -39],
-                [-17, 1, -16, 3, 17, 11, -34, -41],
+                [30, 25, 7, 25, 25, 4, 19, 12],
+                [6, -2, 25, 39, 49, 41, 20, 19],
+                [9, 32, 34, 40, 44, 16, 20, 15],
+                [-1, 11, 31, 7, 26, 27, 39, 3],
+                [-43, -37, -21, -29, -9, -43, -35, -19],
+                [-41, -8, -20, -39, -26, -13, -8, -42],
+                [-35, -33, -28, 3, 1, -14, -40, -38],
+                [-19, -4, -14, 2, 15, 10, -30, -41],
             ],
             end_game: [
-                [17, 8, 12, 5, 0, 8, 5, 0],
-                [21, 21, 28, 25, 26, 23, 14, 17],
-                [15, 14, 22, 9, 12, 23, 12, 8],
-                [14, 2, 16, 10, 3, 11, 4, 2],
-                [14, 21, 14, 0, 5, 12, 16, 1],
-                [-17, -24, -12, -15, -17, -22, -13, -29],
-                [-48, -18, -22, -27, -37, -27, -13, -38],
-                [-5, -28, 1, -21, -40, -19, 6, -5],
+                [15, 10, 14, 9, 2, 12, 6, 1],
+                [23, 23, 28, 25, 24, 22, 14, 18],
+                [15, 15, 21, 6, 11, 25, 10, 11],
+                [14, 2, 18, 10, 4, 11, 3, 3],
+                [16, 19, 12, 1, 3, 12, 15, 4],
+                [-15, -24, -15, -13, -18, -25, -13, -27],
+                [-49, -20, -24, -28, -40, -29, -16, -37],
+                [-7, -29, -3, -22, -40, -19, 4, -3],
             ],
         },
         // Queen
         PieceParams {
-            value: [1258, 1224],
+            value: [1266, 1227],
             middle_game: [
-                [17, 14, 5, 19, 10, 11, 22, 16],
-                [-15, -33, -15, -6, -8, -6, 1, 18],
-                [-16, 10, 3, 12, 12, 15, 27, 5],
-                [-16, -10, -10, -13, 5, 5, 20, 21],
-                [-11, -25, -20, 0, 6, 0, 7, -4],
-                [-5, -5, -16, -35, 1, -1, 30, -3],
-                [-4, 5, 4, 13, 19, -14, 10, -9],
-                [-41, -6, 20, 12, -3, -12, -1, -29],
+                [17, 12, 5, 19, 10, 12, 23, 16],
+                [-17, -38, -16, -4, -9, -5, 0, 20],
+                [-16, 8, 3, 12, 14, 18, 31, 5],
+                [-16, -11, -13, -10, 6, 6, 21, 23],
+                [-9, -23, -17, -1, 5, 1, 9, 1],
+                [-8, -5, -15, -35, 2, -1, 24, -1],
+                [-5, 4, 2, 14, 17, -14, 8, -10],
+                [-41, -5, 18, 12, -6, -13, -2, -29],
             ],
             end_game: [
-                [-11, 17, 9, 20, 14, 15, 25, -6],
-                [2, 10, 27, 26, 21, 28, 15, 15],
-                [-12, 6, 6, 15, 17, 18, 25, -1],
-                [-12, 24, -1, 8, 19, 22, 30, 12],
-                [-25, -8, 19, 20, 18, 16, 11, -16],
-                [-44, 3, -2, -6, 6, 8, 10, -29],
-                [-30, -37, -20, -37, -22, -32, -32, -31],
-                [-2, -30, -10, -30, -24, -23, -25, 16],
+                [-12, 16, 10, 21, 14, 16, 25, -6],
+                [1, 9, 28, 29, 23, 29, 15, 15],
+                [-11, 5, 7, 16, 18, 20, 27, 2],
+                [-12, 26, -2, 10, 20, 25, 30, 13],
+                [-24, -7, 20, 20, 15, 16, 14, -13],
+                [-47, 3, -4, -3, 4, 6, 7, -29],
+                [-31, -39, -18, -39, -24, -34, -33, -32],
+                [-5, -29, -12, -32, -28, -25, -26, 15],
             ],
         },
         // King
         PieceParams {
             value: [0, 0],
             middle_game: [
-                [-34, -17, -24, -25, -19, -22, -31, -38],
+                [-34, -17, -24, -25, -19, -21, -31, -39],
                 [-16, -4, 13, 17, 13, 14, 1, -24],
-                [-3, -3, 18, 19, 14, 18, 27, -3],
-                [-4, 6, 29, 20, 16, 22, 24, 14],
-                [-2, -14, -6, 13, -11, -17, 18, -1],
-                [-34, 23, -23, -33, 4, 4, 2, -40],
-                [10, 23, -11, -2, -13, 23, 31, 28],
-                [-12, -31, 28, -20, -22, -62, 24, -33],
+                [-3, -3, 17, 17, 13, 18, 27, -3],
+                [-4, 7, 28, 20, 16, 21, 25, 14],
+                [-2, -14, -6, 12, -11, -17, 20, -2],
+                [-33, 23, -22, -31, 7, 7, 2, -41],
+                [8, 25, -9, 2, -11, 19, 29, 27],
+                [-15, -31, 27, -19, -27, -65, 21, -28],
             ],
             end_game: [
-                [-20, 21, 8, 7, 1, 17, 3, -42],
-                [30, 40, 48, 44, 47, 45, 45, 15],
-                [20, 44, 48, 48, 53, 39, 51, 39],
-                [16, 35, 46, 40, 42, 48, 35, 16],
-                [4, 22, 22, 42, 44, 45, 30, 18],
-                [-4, 28, 21, 22, 29, 36, 29, 18],
-                [12, 23, 13, 10, 16, 20, 31, 4],
-                [30, 32, -19, 2, -10, 11, -6, -11],
+                [-20, 22, 9, 7, 1, 18, 6, -47],
+                [30, 41, 48, 42, 47, 46, 48, 15],
+                [21, 43, 46, 43, 50, 43, 51, 40],
+                [15, 36, 43, 41, 44, 46, 38, 14],
+                [1, 23, 23, 42, 44, 43, 28, 17],
+                [-3, 27, 21, 21, 27, 34, 28, 18],
+                [11, 23, 10, 9, 16, 21, 29, 5],
+                [29, 33, -16, 3, -9, 12, -2, -6],
             ],
         },
     ],
     terms: [
         // passed pawn on its 2nd rank
-        [-20, 34],
+        [-18, 37],
         // passed pawn on its 3rd rank
-        [-3, -2],
+        [-3, -1],
         // passed pawn on its 4th rank
-        [-19, 13],
+        [-17, 15],
         // passed pawn on its 5th rank
         [26, 34],
         // passed pawn on its 6th rank
-        [59, 45],
+        [61, 48],
         // passed pawn on its 7th rank
-        [59, -73],
+        [62, -69],
         // isolated pawn
-        [-9, -19],
+        [-10, -19],
         // doubled pawn (each)
-        [-2, -7],
+        [-3, -9],
         // own pawn one rank in front of the king
-        [28, -15],
+        [26, -15],
         // own pawn two ranks in front of the king
-        [26, -12],
+        [23, -11],
         // castling right held
-        [31, 3],
+        [31, 4],
         // square a knight reaches
         [7, 2],
         // square a bishop reaches
-        [8, 5],
+        [8, 4],
         // square a rook reaches
         [4, 3],
         // square a queen reaches
-        [4, 5],
+        [3, 5],
         // attack on a square at the enemy king
-        [16, -2],
+        [15, -2],
         // pawn defended by a pawn
-        [29, -5],
+        [27, -5],
         // own king's distance to a passed pawn, times its ranks advanced
-        [1, -5],
+        [1, -6],
         // enemy king's distance to a passed pawn, times its ranks advanced
         [-2, 14],
         // rook on a file without pawns
-        [50, -6],
+        [48, -2],
         // rook on a file with enemy pawns only
-        [20, 25],
+        [19, 25],
         // knight, bishop, rook or queen attacked by an enemy pawn
-        [47, 25],
+        [45, 23],
         // two bishops or more
-        [37, 69],
+        [36, 69],
         // square a piece reaches that an enemy pawn attacks
-        [-10, 1],
+        [-9, 1],
         // backward pawn
-        [-21, -3],
+        [-20, -2],
         // square of the weight of an attack on the enemy king (/16)
         [4, 2],
     ],
@@ -237,4 +239,5 @@ pub const FITS: &[&str] = &[
     "umax tune correction_first_2967.pgn bench/sprt/continuation.pgn bench/sprt/singular.pgn --iterations 300 --start current --l2 1e-8",
     "umax tune bench/sprt/continuation.pgn correction_first_5245.pgn bench/sprt/lmr_improving.pgn bench/sprt/next_tables.pgn bench/sprt/singular.pgn --iterations 300 --start current --l2 1e-8 --resolve",
     "umax tune bench/sprt/activity_lazy.pgn bench/sprt/activity_lazy_200.pgn bench/sprt/activity_plies_0.pgn bench/sprt/continuation.pgn bench/sprt/correction.pgn bench/sprt/horizon_order.pgn bench/sprt/iir_pv.pgn bench/sprt/lmr_improving.pgn bench/sprt/next_tables.pgn bench/sprt/node_phase.pgn bench/sprt/null_adaptive.pgn bench/sprt/passer_pushes.pgn bench/sprt/piece_threats.pgn bench/sprt/resolved_tables.pgn bench/sprt/rfp_max_plies_6.pgn bench/sprt/sf_tables.pgn bench/sprt/singular.pgn bench/sprt/time_nodes.pgn --iterations 300 --start current --l2 1e-8 --resolve --out src/engine/eval/tuned.rs",
+    "umax tune activity_lazy.pgn activity_lazy_200.pgn activity_plies_0.pgn continuation.pgn correction.pgn deep_pruning.pgn history_bonus.pgn horizon_order.pgn iir_pv.pgn lmr_improving.pgn next_tables.pgn node_phase.pgn node_phase_3.pgn null_adaptive.pgn passer_pushes.pgn piece_threats.pgn refit_tables.pgn resolved_tables.pgn rfp_max_plies_6.pgn sf_tables.pgn singular.pgn time_nodes.pgn --iterations 300 --start current --l2 1e-8 --resolve --out /tmp/refit2/tuned_refit2.rs",
 ];

@@ -287,6 +287,8 @@ pub struct Searcher {
     ordering_scratch: (Vec<u64>, Vec<ScoredMove>),
     /// micro-Max's `R`: non-pawn material gone from the board (see `eval.rs`).
     material_gone: i32,
+    /// Switch `node_phase`: the material gone at the node being searched.
+    node_material_gone: i32,
     /// Nodes as micro-Max counts them: passes of the deepening loop.
     nodes: u64,
     selective_depth: u32,
@@ -360,6 +362,7 @@ impl Searcher {
             structure_cache: eval::tapered::StructureCache::new(),
             ordering_scratch: (Vec::with_capacity(256), Vec::with_capacity(256)),
             material_gone: 0,
+            node_material_gone: 0,
             nodes: 0,
             selective_depth: 0,
             node_limit: None,
@@ -679,6 +682,7 @@ impl Searcher {
         self.activity_cache.fill((0, 0));
         self.path_activity.clear();
         self.material_gone = eval::material_gone(board);
+        self.node_material_gone = self.material_gone;
         self.nodes = 0;
         self.selective_depth = 0;
         self.node_limit = limits.nodes;

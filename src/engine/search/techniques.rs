@@ -220,6 +220,9 @@ pub struct Settings {
     /// A search keeps, at half weight, the move histories the game's last
     /// search learnt, instead of starting with empty ones.
     pub keep_history: bool,
+    /// The evaluation is blended at each node's own phase, not the root's
+    /// (re-scored where a capture or promotion changes it).
+    pub node_phase: bool,
     /// A side without pawns and without the material to mate is scored
     /// nearer a draw.
     pub drawish: bool,
@@ -347,6 +350,7 @@ impl Settings {
             check_extension: CheckExtension::NotInEndgame,
             recapture_extension: false,
             keep_history: false,
+            node_phase: false,
             drawish: false,
             quiescence: Quiescence::TwoPass,
             pvs: false,
@@ -426,6 +430,11 @@ impl Settings {
                 // 4ku's form (SPRT [0, 10] at 2+0.02 on 8moves_v3: see the
                 // notebook).
                 iir: true,
+                // Each node's evaluation blended at its own phase, not the
+                // root's, adopted with the tables refitted on 33,810 SPRT
+                // games: 1,283 games at 2+0.02, +22.8 ± 13.0, an SPRT
+                // [0, 10] accepted.
+                node_phase: true,
                 ..micromax
             }),
             CALIBRATED_PRESET => Ok(Settings {
@@ -904,6 +913,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.keep_history = v != 0,
     },
     TechniqueOption {
+        name: "node_phase",
+        kind: OptionKind::Switch,
+        doc: "the tapered evaluation blended at each node's own phase, re-scored where a capture or promotion changes it (off: the root's phase)",
+        get: |s| i32::from(s.node_phase),
+        set: |s, v| s.node_phase = v != 0,
+    },
+    TechniqueOption {
         name: "quiescence",
         kind: OptionKind::Choice(&["two-pass", "plain"]),
         doc: "micro-Max's scoring pass + capture pass, or captures searched at once",
@@ -1263,6 +1279,10 @@ pub fn worth_rows() -> Vec<(String, String)> {
         (
             "activity terms counted near the window, nearer the horizon",
             "activity_lazy=0",
+        ),
+        (
+            "each node's evaluation blended at its own phase (vs the root's)",
+            "node_phase=off",
         ),
     ]
     .iter()

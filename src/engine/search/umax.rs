@@ -19,7 +19,8 @@
 //!   (`ordering.rs`); one the table has never seen, far from the horizon,
 //!   searches a ply less (internal iterative reduction, `iir`);
 //! * **the evaluation**: the tuned tapered one (`eval/tapered.rs`), its
-//!   activity terms counted far from the horizon or near the window;
+//!   activity terms counted far from the horizon or near the window, each
+//!   node blended at its own phase (`node_phase`);
 //! * **reverse futility**, **the null move** before the move list, only
 //!   where the evaluation reaches beta and with R = 3;
 //! * **late-move pruning**, **futility pruning** a ply before the horizon
@@ -548,12 +549,13 @@ impl Searcher {
                 self.activity_cache = vec![(0, 0); ACTIVITY_CACHE_ENTRIES];
             }
             let key = self.board.key();
+            let gone = self.eval_material_gone();
             let slot = &mut self.activity_cache[activity_slot(key)];
             // Key 0 marks an empty slot: the start position's key is not 0,
             // and a real key of 0 only costs a count.
             if slot.0 != key || key == 0 {
                 let terms = self.settings.eval_terms;
-                slot.1 = eval::tapered::activity(terms, &self.board, self.material_gone);
+                slot.1 = eval::tapered::activity(terms, &self.board, gone);
                 slot.0 = key;
             }
             slot.1
@@ -922,7 +924,7 @@ impl Searcher {
         mv: Move,
         [alpha, child_alpha, beta]: [Score; 3],
         mut null_window: bool,
-        new_eval: Score,
+        mut new_eval: Score,
         mut child_depth: i32,
         iteration: i32,
         ply: usize,
@@ -931,7 +933,16 @@ impl Searcher {
         if self.settings.recapture_extension {
             self.set_path_capture(ply + 1, mv);
         }
+        let gone_before = self.node_material_gone;
+        let units = |code: usize| eval::PHASE_UNITS[code];
+        let gone_after = gone_before + units(self.board.piece_at(mv.to).kind_code())
+            - mv.promotion.map_or(0, |kind| units(kind as usize));
         let undo = self.board.make_move(mv);
+        // Each node at its own phase (switch `node_phase`, with the tables
+        // refitted beside it: +22.8 ± 13.0, 1,283 at 2+0.02).
+        if self.settings.node_phase && gone_after != gone_before {
+            new_eval = self.rephased(new_eval, gone_after);
+        }
         if child_depth > QUIESCENCE_DEPTH {
             // The reply will probe the table first: start fetching its slot.
             self.table.prefetch(self.board.key());
@@ -973,18 +984,52 @@ impl Searcher {
         }
         self.path_keys.pop();
         self.board.unmake_move(mv, undo);
+        self.node_material_gone = gone_before;
         score
     }
 
+    /// Switch `node_phase`: the move just made took a piece or promoted,
+    /// so that `gone` units of material are gone. If the phase changed, the
+    /// reply's evaluation moves to its own phase by its spread (the activity
+    /// terms are those of the node that moved, as always): `new_eval`, from
+    /// the mover's side.
+    fn rephased(&mut self, new_eval: Score, gone: i32) -> Score {
+        let phase = eval::tapered::phase;
+        let change = phase(gone) - phase(self.node_material_gone);
+        self.node_material_gone = gone;
+        if change == 0 || self.settings.eval != eval::EvalStyle::Tapered {
+            return new_eval;
+        }
+        let terms = self.settings.eval_terms;
+        let spread = eval::tapered::spread(terms, &self.board, &mut self.structure_cache);
+        // The spread is White's; the reply's side gains it as the phase moves.
+        let reply_gain = match self.board.side_to_move() {
+            crate::board::Color::White => spread,
+            crate::board::Color::Black => -spread,
+        } * change
+            / eval::tapered::FULL_PHASE;
+        new_eval - reply_gain
+    }
+
+    /// The material gone that the evaluation is blended at: the node's own
+    /// with `node_phase`, else the root's.
+    fn eval_material_gone(&self) -> i32 {
+        if self.settings.node_phase {
+            self.node_material_gone
+        } else {
+            self.material_gone
+        }
+    }
+
     /// What `mv` gains for the side to move: micro-Max's incremental
-    /// evaluation, at the root's phase.
+    /// evaluation, at the root's phase (with `node_phase`, the node's).
     fn move_gain(&mut self, mv: Move) -> Score {
         eval::move_gain_cached(
             self.settings.eval,
             self.settings.eval_terms,
             &self.board,
             mv,
-            self.material_gone,
+            self.eval_material_gone(),
             &mut self.structure_cache,
         )
     }
