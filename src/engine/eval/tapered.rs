@@ -619,17 +619,12 @@ pub fn move_gain_cached(
 /// [`FULL_PHASE`].
 pub fn spread(terms: EvalTerms, board: &Board, cache: &mut StructureCache) -> Score {
     let mut spread = 0;
-    let mut pieces = board.occupied();
-    while pieces != 0 {
-        let square = Square::from_bit_index(pieces.trailing_zeros());
-        pieces &= pieces - 1;
+    for square in squares_in(board.occupied()) {
         let piece = board.piece_at(square);
-        let difference = value(piece, square, FULL_PHASE) - value(piece, square, 0);
-        spread += if piece.is_color(Color::White) {
-            difference
-        } else {
-            -difference
-        };
+        if let Some(owner) = piece.color() {
+            let difference = value(piece, square, FULL_PHASE) - value(piece, square, 0);
+            spread += for_side(owner, difference);
+        }
     }
     if terms.intersects(EvalTerms::TAPERED_TERMS) {
         let structure = Structure::of(board);
