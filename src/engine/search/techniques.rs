@@ -142,9 +142,6 @@ pub struct Settings {
     pub iid: bool,
     /// Try the hash table's best move first.
     pub hint: bool,
-    /// A node that fails low stores the table's move it began with, not
-    /// the move that scored highest (below alpha, scores only bound).
-    pub fail_low_keeps_move: bool,
     /// Capture ordering.
     pub captures: CaptureOrder,
     /// Move ordering after the hint: micro-Max's or seed 002's (killers, SEE).
@@ -321,7 +318,6 @@ impl Settings {
             hash: true,
             iid: true,
             hint: true,
-            fail_low_keeps_move: false,
             captures: CaptureOrder::MvvLva,
             ordering: MoveOrdering::MicroMax,
             quiet_first: false,
@@ -691,13 +687,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "try the hash table's best move first",
         get: |s| i32::from(s.hint),
         set: |s, v| s.hint = v != 0,
-    },
-    TechniqueOption {
-        name: "fail_low_keeps_move",
-        kind: OptionKind::Switch,
-        doc: "a node that fails low stores the table's move it began with (micro-Max: the highest-scoring move)",
-        get: |s| i32::from(s.fail_low_keeps_move),
-        set: |s, v| s.fail_low_keeps_move = v != 0,
     },
     TechniqueOption {
         name: "captures",

@@ -363,7 +363,7 @@ impl Searcher {
             }
             // Always store in hash tab (always replace, as micro-Max).
             if uses_table {
-                self.store_umax_node(key, best, [alpha, beta], iteration, best_move, entry);
+                self.store_node(key, best, [alpha, beta], iteration, best_move);
             }
         }
         self.move_stack.truncate(first);
@@ -1043,27 +1043,6 @@ impl Searcher {
         let victim = self.board.piece_at(mv.to);
         self.path_captures[ply] =
             (!victim.is_empty()).then(|| (mv.to, PIECE_VALUES[victim.kind_code()]));
-    }
-
-    /// Always store in hash tab. Switch `fail_low_keeps_move`: a node that
-    /// failed low keeps the table's move it began with, if it had one, since
-    /// below alpha its moves' scores are only bounds and the highest says little.
-    fn store_umax_node(
-        &self,
-        key: u64,
-        best: Score,
-        [alpha, beta]: [Score; 2],
-        iteration: i32,
-        best_move: Option<Move>,
-        entry: Option<Entry>,
-    ) {
-        let probed = entry.filter(|entry| entry.has_best_move());
-        if self.settings.fail_low_keeps_move && best <= alpha && probed.is_some() {
-            let table = &self.table;
-            table.store_keeping_move(key, best, iteration, Bound::Upper, probed);
-        } else {
-            self.store_node(key, best, [alpha, beta], iteration, best_move);
-        }
     }
 }
 
