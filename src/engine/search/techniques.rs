@@ -146,9 +146,6 @@ pub struct Settings {
     pub captures: CaptureOrder,
     /// Move ordering after the hint: micro-Max's or seed 002's (killers, SEE).
     pub ordering: MoveOrdering,
-    /// With `ordering=history`: a node one ply from quiescence sorts its
-    /// moves too (killers, history, bad captures last).
-    pub horizon_ordering: bool,
     /// Wheeler's quiet-first: at the horizon, one quiet move before the captures.
     pub quiet_first: bool,
     /// Futility pruning of moves that cannot raise alpha at the horizon.
@@ -323,7 +320,6 @@ impl Settings {
             hint: true,
             captures: CaptureOrder::MvvLva,
             ordering: MoveOrdering::MicroMax,
-            horizon_ordering: false,
             quiet_first: false,
             futility: true,
             futility_margin: FUTILITY_MARGIN,
@@ -705,13 +701,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "after the hint: captures then quiets; or good captures, 2 killers, quiets, bad captures (SEE); history: quiets by history",
         get: |s| index_of(&MOVE_ORDERINGS, &s.ordering),
         set: |s, v| s.ordering = MOVE_ORDERINGS[v as usize],
-    },
-    TechniqueOption {
-        name: "horizon_ordering",
-        kind: OptionKind::Switch,
-        doc: "with ordering=history, a node one ply from quiescence sorts its moves too",
-        get: |s| i32::from(s.horizon_ordering),
-        set: |s, v| s.horizon_ordering = v != 0,
     },
     TechniqueOption {
         name: "quiet_first",
