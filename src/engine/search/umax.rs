@@ -15,9 +15,9 @@
 //! * **the table**: not probed in quiescence; a node on the principal
 //!   variation may refuse a stored score (`pv_table_cutoffs`);
 //! * **no internal deepening** (`iid`): a node searches the depth asked at
-//!   once, its moves ordered by the table, killers and history
-//!   (`ordering.rs`); one the table has never seen, far from the horizon,
-//!   searches a ply less (internal iterative reduction, `iir`);
+//!   once, its moves ordered by the table, killers and history, one ply
+//!   from the horizon too (`ordering.rs`, `horizon_ordering`); one the table
+//!   has never seen, far from the horizon, searches a ply less (`iir`);
 //! * **the evaluation**: the tuned tapered one (`eval/tapered.rs`), its
 //!   activity terms counted far from the horizon or near the window, each
 //!   node blended at its own phase (`node_phase`);
