@@ -653,7 +653,12 @@ mod tests {
         let moves = listed_moves(&searcher);
         assert_eq!(moves[..4], ["e4d5", "b1c3", "g1f2", "d1e2"]);
         assert_eq!(moves.last().unwrap(), "d1h5");
-        // A horizon node is not sorted: its quiet moves stay in generation order.
+        // A horizon node is sorted too (`horizon_ordering`, in the default);
+        // without it, its quiet moves stay in generation order.
+        searcher.move_stack.clear();
+        assert!(!searcher.generate_and_rank(true, true, 0));
+        assert_eq!(searcher.move_stack[2].mv, often_good);
+        searcher.settings.horizon_ordering = false;
         searcher.move_stack.clear();
         assert!(!searcher.generate_and_rank(true, true, 0));
         assert_ne!(searcher.move_stack[2].mv, often_good);
