@@ -207,9 +207,6 @@ pub struct Settings {
     /// The most plies from the horizon at which late-move pruning skips
     /// moves.
     pub lmp_max_plies: i32,
-    /// Late-move pruning one ply from the horizon too (after 3 + 1 quiet
-    /// moves), where `horizon_ordering` sorts the quiet moves.
-    pub lmp_horizon: bool,
     /// Which stored scores answer a node searched with an open window
     /// (micro-Max: all); the others leave it to search its last iteration,
     /// with the game's history (repetitions) in view.
@@ -352,7 +349,6 @@ impl Settings {
             rfp_max_plies: RFP_MAX_PLIES,
             lmp: false,
             lmp_max_plies: LMP_MAX_PLIES,
-            lmp_horizon: false,
             pv_table_cutoffs: PvTableCutoffs::On,
             research: Research::Alpha,
             check_extension: CheckExtension::NotInEndgame,
@@ -895,13 +891,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "late-move pruning acts this many plies from the horizon or nearer",
         get: |s| s.lmp_max_plies,
         set: |s, v| s.lmp_max_plies = v,
-    },
-    TechniqueOption {
-        name: "lmp_horizon",
-        kind: OptionKind::Switch,
-        doc: "late-move pruning one ply from the horizon too, after 3 + 1 quiet moves",
-        get: |s| i32::from(s.lmp_horizon),
-        set: |s, v| s.lmp_horizon = v != 0,
     },
     TechniqueOption {
         name: "check_extension",

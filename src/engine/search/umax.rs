@@ -460,7 +460,7 @@ impl Searcher {
             && !node.pv_node
             && !node.in_check
             && best > -MATE_BOUND
-            && (node.depth > QUIESCENCE_DEPTH + 1 || self.settings.lmp_horizon)
+            && node.depth > QUIESCENCE_DEPTH + 1
             && plies <= self.settings.lmp_max_plies
             && quiets_tried >= 3 + plies * plies
             && !self.gives_check(mv);
