@@ -300,9 +300,9 @@ impl Searcher {
             (CaptureOrder::Generation, _) => self.generate_in_order(queen_pushes),
         };
         // Quiescence keeps MVV/LVA: it has no quiet moves to put killers
-        // among, and SEE of every capture would cost more than it saves. With
-        // `ordering=history` so does a horizon node, unless `horizon_ordering`
-        // (on in the default: +16.8 ± 11.0, 1,906 games at 2+0.02), since futility
+        // among, and SEE of every capture would cost more than it saves. A
+        // horizon node is sorted only with `horizon_ordering` (on in the
+        // default: +16.8 ± 11.0, 1,906 games at 2+0.02), though futility
         // pruning skips most of its quiet moves unsearched.
         let ordered = match self.settings.ordering {
             MoveOrdering::MicroMax => false,
