@@ -207,10 +207,6 @@ pub struct Settings {
     /// The most plies from the horizon at which late-move pruning skips
     /// moves.
     pub lmp_max_plies: i32,
-    /// Razoring: 1 to 3 plies from the horizon, a null-window node whose
-    /// evaluation lies 200 cp a ply below beta asks quiescence, and returns
-    /// its score if it fails low.
-    pub razoring: bool,
     /// Which stored scores answer a node searched with an open window
     /// (micro-Max: all); the others leave it to search its last iteration,
     /// with the game's history (repetitions) in view.
@@ -353,7 +349,6 @@ impl Settings {
             rfp_max_plies: RFP_MAX_PLIES,
             lmp: false,
             lmp_max_plies: LMP_MAX_PLIES,
-            razoring: false,
             pv_table_cutoffs: PvTableCutoffs::On,
             research: Research::Alpha,
             check_extension: CheckExtension::NotInEndgame,
@@ -896,13 +891,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "late-move pruning acts this many plies from the horizon or nearer",
         get: |s| s.lmp_max_plies,
         set: |s, v| s.lmp_max_plies = v,
-    },
-    TechniqueOption {
-        name: "razoring",
-        kind: OptionKind::Switch,
-        doc: "razoring: 1-3 plies out, eval 200 cp a ply below beta: return quiescence's score if it fails low",
-        get: |s| i32::from(s.razoring),
-        set: |s, v| s.razoring = v != 0,
     },
     TechniqueOption {
         name: "check_extension",

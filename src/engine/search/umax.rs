@@ -403,7 +403,7 @@ impl Searcher {
             && node.standing - self.settings.rfp_margin * plies_left >= node.beta
             && !self.previous_move_was_illegal();
         if !prunes {
-            return self.razor(node, listener);
+            return None;
         }
         // Counted as the scoring pass it skips, so that the node counts do
         // not depend on where the pruning happens.
@@ -412,41 +412,6 @@ impl Searcher {
         }
         self.stats.reverse_futility_prunes += 1;
         Some(node.standing)
-    }
-
-    /// Razoring (switch `razoring`): 1 to 3 plies from the horizon, a node
-    /// whose evaluation lies 200 cp a ply below beta will hardly climb back
-    /// by a quiet move: ask quiescence (this node searched again at the
-    /// horizon), and fail low with its score if it stays below beta.
-    fn razor(&mut self, node: &Node, listener: &mut dyn Listener) -> Option<Score> {
-        let plies_left = node.depth - QUIESCENCE_DEPTH;
-        if !(self.settings.razoring
-            && node.judged_by_eval
-            && plies_left <= 3
-            && node.beta.abs() < MATE_BOUND
-            && node.standing + 200 * plies_left < node.beta
-            && !self.previous_move_was_illegal())
-        {
-            return None;
-        }
-        // The evaluation as handed to this node, before it took its own
-        // activity terms: the search at the horizon takes them again.
-        // The node's own terms are put back for its moves if it goes on.
-        let mut handed = node.eval;
-        let own = self.path_activity.get(node.ply).copied();
-        if eval::has_activity(self.settings.eval, self.settings.eval_terms) {
-            let parent = node
-                .ply
-                .checked_sub(1)
-                .and_then(|p| self.path_activity.get(p));
-            handed -= parent.map_or(0, |activity| *activity) + own.unwrap_or(0);
-        }
-        let (alpha, beta) = (node.beta - 1, node.beta);
-        let score = self.umax_search(alpha, beta, handed, QUIESCENCE_DEPTH, node.ply, listener);
-        if let (Some(own), Some(slot)) = (own, self.path_activity.get_mut(node.ply)) {
-            *slot = own;
-        }
-        (score < beta && !self.stopped).then_some(score)
     }
 
     /// Deviation from micro-Max (switch `null_first`): a node that will search
