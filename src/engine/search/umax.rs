@@ -167,7 +167,7 @@ impl Searcher {
         let node = Node {
             beta,
             eval,
-            standing: self.towards_draw(eval),
+            standing: self.towards_draw(eval) + self.settings.tempo,
             depth,
             ply,
             pv_node,
