@@ -201,9 +201,6 @@ pub struct Settings {
     pub rfp_margin: Score,
     /// The most plies from the horizon at which reverse futility prunes.
     pub rfp_max_plies: i32,
-    /// Centipawns the side to move adds to the score a node stands on (a
-    /// tempo: having the move is worth something).
-    pub tempo: Score,
     /// Late-move pruning: near the horizon, quiet moves after the first few
     /// are not searched at all.
     pub lmp: bool,
@@ -350,7 +347,6 @@ impl Settings {
             rfp: false,
             rfp_margin: RFP_MARGIN,
             rfp_max_plies: RFP_MAX_PLIES,
-            tempo: 0,
             lmp: false,
             lmp_max_plies: LMP_MAX_PLIES,
             pv_table_cutoffs: PvTableCutoffs::On,
@@ -874,13 +870,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "reverse futility margin per ply in centipawns",
         get: |s| s.rfp_margin,
         set: |s, v| s.rfp_margin = v,
-    },
-    TechniqueOption {
-        name: "tempo",
-        kind: OptionKind::Spin { min: 0, max: 100 },
-        doc: "centipawns for the side to move on the score a node stands on",
-        get: |s| s.tempo,
-        set: |s, v| s.tempo = v,
     },
     TechniqueOption {
         name: "rfp_max_plies",

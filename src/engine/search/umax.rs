@@ -167,7 +167,7 @@ impl Searcher {
         let node = Node {
             beta,
             eval,
-            standing: self.towards_draw(eval) + self.settings.tempo,
+            standing: self.towards_draw(eval),
             depth,
             ply,
             pv_node,
