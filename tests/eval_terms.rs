@@ -262,9 +262,7 @@ fn seed_terms_are_off_by_default_and_in_no_preset() {
         // Every tapered term.
         assert_eq!(settings.eval_terms, EvalTerms::TAPERED_TERMS, "{preset}");
     }
-    let default_terms = EvalTerms::DEFAULT
-        .with(EvalTerms::ACTIVITY_TERMS, true)
-        .with(EvalTerms::IMBALANCE, false);
+    let default_terms = EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true);
     assert_eq!(Settings::default().eval_terms, default_terms);
     let spec = "eval_tropism=on,eval_seventh=on";
     let settings = Settings::from_spec(spec).unwrap();

@@ -278,8 +278,6 @@ const fn describe(term: Term) -> &'static str {
         Term::UnsafeMobility => "square a piece reaches that an enemy pawn attacks",
         Term::Backward => "backward pawn",
         Term::KingDanger => "square of the weight of an attack on the enemy king (/16)",
-        Term::MinorForPawns => "a minor piece against two pawns or more",
-        Term::Exchange => "the exchange (a rook against a minor piece)",
     }
 }
 

@@ -150,15 +150,10 @@ pub enum Term {
     /// The squared weight of an attack on the enemy king ([`king_danger`]):
     /// the danger grows faster than the attackers.
     KingDanger,
-    /// A minor piece more, no rook or queen more or less, against two pawns
-    /// or more (for the side with the piece).
-    MinorForPawns,
-    /// A rook more against a minor piece more, queens even: the exchange.
-    Exchange,
 }
 
 /// Number of position terms.
-pub const TERMS: usize = 28;
+pub const TERMS: usize = 26;
 
 /// The position terms in the order of [`TaperedParams::terms`].
 pub const ALL_TERMS: [Term; TERMS] = [
@@ -188,8 +183,6 @@ pub const ALL_TERMS: [Term; TERMS] = [
     Term::UnsafeMobility,
     Term::Backward,
     Term::KingDanger,
-    Term::MinorForPawns,
-    Term::Exchange,
 ];
 
 impl Term {
@@ -213,7 +206,6 @@ impl Term {
             Term::UnsafeMobility => EvalTerms::UNSAFE_MOBILITY,
             Term::Backward => EvalTerms::TAPERED_BACKWARD,
             Term::KingDanger => EvalTerms::KING_DANGER,
-            Term::MinorForPawns | Term::Exchange => EvalTerms::IMBALANCE,
             _ => EvalTerms::TAPERED_PASSED,
         }
     }
@@ -712,19 +704,6 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
         if bishops >= 2 {
             counts[Term::BishopPair as usize] += sign;
         }
-    }
-    // Imbalances the piece values, added one by one, misjudge.
-    let more = |kind| {
-        let count = |color| board.pieces_of(color, kind).count_ones() as i32;
-        count(Color::White) - count(Color::Black)
-    };
-    let minors = more(PieceKind::Knight) + more(PieceKind::Bishop);
-    let (rooks, queens) = (more(PieceKind::Rook), more(PieceKind::Queen));
-    if queens == 0 && rooks == 0 && minors.abs() == 1 && more(PieceKind::Pawn) * minors <= -2 {
-        counts[Term::MinorForPawns as usize] = minors;
-    }
-    if queens == 0 && rooks.abs() == 1 && minors == -rooks {
-        counts[Term::Exchange as usize] = rooks;
     }
     counts
 }

@@ -220,10 +220,6 @@ pub const TUNED: TaperedParams = TaperedParams {
         [-20, -2],
         // square of the weight of an attack on the enemy king (/16)
         [4, 2],
-        // a minor piece against two pawns or more
-        [49, 31],
-        // the exchange (a rook against a minor piece)
-        [74, -22],
     ],
 };
 

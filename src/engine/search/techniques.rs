@@ -385,9 +385,7 @@ impl Settings {
                 // square of an attack on the king): 3,966 games at 2+0.02,
                 // +10.7 (95 % +2.7 to +18.7), an SPRT [0, 10] accepted.
                 eval: EvalStyle::Tapered,
-                eval_terms: EvalTerms::DEFAULT
-                    .with(EvalTerms::ACTIVITY_TERMS, true)
-                    .with(EvalTerms::IMBALANCE, false),
+                eval_terms: EvalTerms::DEFAULT.with(EvalTerms::ACTIVITY_TERMS, true),
                 activity_plies: 2,
                 // Nearer the horizon, a node within a pawn of the window
                 // counts its own: +16.0 ± 10.6, 1,981 games at 5+0.05, an
@@ -1134,13 +1132,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "tuned value of two bishops or more (eval umax, tapered; counted as mobility)",
         get: |s| i32::from(s.eval_terms.contains(EvalTerms::BISHOP_PAIR)),
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::BISHOP_PAIR, v != 0),
-    },
-    TechniqueOption {
-        name: "imbalance",
-        kind: OptionKind::Switch,
-        doc: "tuned value of a minor piece against two pawns or more, and of the exchange (eval umax, tapered; counted as mobility)",
-        get: |s| i32::from(s.eval_terms.contains(EvalTerms::IMBALANCE)),
-        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::IMBALANCE, v != 0),
     },
     TechniqueOption {
         name: "unsafe_mobility",
