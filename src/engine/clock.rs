@@ -343,6 +343,14 @@ pub fn stability_factor(stable_iterations: u32, score_drop: i32) -> f64 {
     by_stability * by_score
 }
 
+/// Switch `time_nodes`: the factor on the soft limit by the share of the
+/// last iteration's root nodes its best move took. A best move whose
+/// search took nearly all of them is clear (x0.675); one that took few had
+/// rivals the search worked hard to refute (up to x2.025).
+pub fn best_move_nodes_factor(best_move_share: f64) -> f64 {
+    (1.5 - best_move_share.clamp(0.0, 1.0)) * 1.35
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;

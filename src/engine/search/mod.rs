@@ -58,7 +58,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Move, Square};
-use crate::clock::{Deadlines, Limits, STABILITY_MIN_PLIES, stability_factor};
+use crate::clock::{
+    Deadlines, Limits, STABILITY_MIN_PLIES, best_move_nodes_factor, stability_factor,
+};
 use crate::eval::{self, Score};
 use crate::table::{self, Bound, TranspositionTable, usable_megabytes};
 
@@ -311,6 +313,10 @@ pub struct Searcher {
     root_move_count: usize,
     /// The root move being searched and its number, for the progress reports.
     root_move: Option<(Move, u32)>,
+    /// Switch `time_nodes`: the nodes each root move took in this iteration,
+    /// the move now charged for them, the count when it began, and the share
+    /// the best move took in the last iteration completed.
+    root_move_nodes: (Vec<(Move, u64)>, Option<Move>, u64, f64),
     /// The low end of the root's window: a move scoring no more is no new best.
     root_low: Score,
     /// When the last progress report was made (since `started`), and the
@@ -376,6 +382,7 @@ impl Searcher {
             started: Instant::now(),
             root_move_count: 0,
             root_move: None,
+            root_move_nodes: (Vec::new(), None, 0, 1.0),
             root_low: -INFINITY,
             reported: (Duration::ZERO, None),
             root_moves: Vec::new(),
@@ -620,6 +627,7 @@ impl Searcher {
             // iteration (the first makes the scoring and quiescence passes too).
             self.root_resume = if plies == 1 { 0 } else { depth - 1 };
             let previous = (plies > 1).then_some(result.info.score);
+            self.root_move_nodes.0.clear();
             let score = self.search_root(depth, root.eval, previous, listener);
             if !self.stopped {
                 self.complete_iteration(&mut result, &root, plies, score, &mut stability);
@@ -716,6 +724,11 @@ impl Searcher {
         if let Some(best) = self.root_best.filter(|mv| root.legal.contains(mv)) {
             result.best_move = Some(best);
         }
+        self.charge_root_move(None);
+        let moves = &self.root_move_nodes.0;
+        let all: u64 = moves.iter().map(|(_, nodes)| nodes).sum();
+        let best = moves.iter().find(|(mv, _)| Some(*mv) == result.best_move);
+        self.root_move_nodes.3 = best.map_or(1.0, |(_, nodes)| *nodes as f64 / all.max(1) as f64);
         if plies > 1 {
             let same_best = result.best_move == best_before;
             *stable_iterations = if same_best { *stable_iterations + 1 } else { 0 };
@@ -834,7 +847,12 @@ impl Searcher {
     ) -> bool {
         let soft_limit = match self.soft_budget {
             Some((set_at, budget)) if plies >= STABILITY_MIN_PLIES => {
-                Some(set_at + budget.mul_f64(stability_factor(stable_iterations, score_drop)))
+                let by_nodes = match self.settings.time_nodes {
+                    true => best_move_nodes_factor(self.root_move_nodes.3),
+                    false => 1.0,
+                };
+                let factor = stability_factor(stable_iterations, score_drop) * by_nodes;
+                Some(set_at + budget.mul_f64(factor))
             }
             _ => self.deadlines.soft,
         };
@@ -933,7 +951,22 @@ impl Searcher {
     fn note_root_move(&mut self, ply: usize, mv: Move, number: u32) {
         if ply == 0 {
             self.root_move = Some((mv, number));
+            self.charge_root_move(Some(mv));
         }
+    }
+
+    /// Switch `time_nodes`: charge the nodes since the last call to the root
+    /// move searched till now, and charge those from now on to `next`.
+    fn charge_root_move(&mut self, next: Option<Move>) {
+        let (moves, charged, began, _) = &mut self.root_move_nodes;
+        if let Some(mv) = *charged {
+            let spent = self.nodes - *began;
+            match moves.iter_mut().find(|(each, _)| *each == mv) {
+                Some((_, nodes)) => *nodes += spent,
+                None => moves.push((mv, spent)),
+            }
+        }
+        (*charged, *began) = (next, self.nodes);
     }
 
     /// Once the search has run a second: a new best root move of an
