@@ -368,6 +368,15 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_best_move_that_took_fewer_of_the_root_nodes_gets_more_time() {
+        assert_eq!(best_move_nodes_factor(1.0), 0.5 * 1.35);
+        assert_eq!(best_move_nodes_factor(0.0), 1.5 * 1.35);
+        assert!(best_move_nodes_factor(0.3) > best_move_nodes_factor(0.7));
+        // A share outside 0 to 1 (never met) stays within those bounds.
+        assert_eq!(best_move_nodes_factor(2.0), best_move_nodes_factor(1.0));
+    }
+
+    #[test]
     fn half_time_stop_moves_the_soft_limit_to_half_the_hard_limit_on_a_clock() {
         let start = Instant::now();
         let clock = a_minute_on_the_clock();

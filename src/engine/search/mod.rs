@@ -58,9 +58,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Move, Square};
-use crate::clock::{
-    Deadlines, Limits, STABILITY_MIN_PLIES, best_move_nodes_factor, stability_factor,
-};
+use crate::clock::{self, Deadlines, Limits, STABILITY_MIN_PLIES, stability_factor};
 use crate::eval::{self, Score};
 use crate::table::{self, Bound, TranspositionTable, usable_megabytes};
 
@@ -160,7 +158,7 @@ impl Listener for HelperListener {
     fn should_stop(&mut self) -> bool {
         self.0
             .nodes
-            .fetch_add(crate::clock::POLL_INTERVAL, Ordering::Relaxed);
+            .fetch_add(clock::POLL_INTERVAL, Ordering::Relaxed);
         self.0.stop.load(Ordering::Relaxed)
     }
 }
@@ -314,9 +312,9 @@ pub struct Searcher {
     /// The root move being searched and its number, for the progress reports.
     root_move: Option<(Move, u32)>,
     /// Switch `time_nodes`: the nodes each root move took in this iteration,
-    /// the move now charged for them, the count when it began, and the share
-    /// the best move took in the last iteration completed.
-    root_move_nodes: (Vec<(Move, u64)>, Option<Move>, u64, f64),
+    /// the move now charged for them with the count when it began, and the
+    /// share the best move took in the last iteration completed.
+    root_move_nodes: (Vec<(Move, u64)>, Option<(Move, u64)>, f64),
     /// The low end of the root's window: a move scoring no more is no new best.
     root_low: Score,
     /// When the last progress report was made (since `started`), and the
@@ -382,7 +380,7 @@ impl Searcher {
             started: Instant::now(),
             root_move_count: 0,
             root_move: None,
-            root_move_nodes: (Vec::new(), None, 0, 1.0),
+            root_move_nodes: (Vec::new(), None, 1.0),
             root_low: -INFINITY,
             reported: (Duration::ZERO, None),
             root_moves: Vec::new(),
@@ -485,6 +483,12 @@ impl Searcher {
     /// counts them (one per pass of a node's deepening loop).
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Switch `time_nodes`: the share of the root's nodes that the best move
+    /// of the last completed iteration took.
+    pub fn best_move_node_share(&self) -> f64 {
+        self.root_move_nodes.2
     }
 
     /// Choose a move in `board`. `history` holds the keys of the positions
@@ -728,7 +732,7 @@ impl Searcher {
         let moves = &self.root_move_nodes.0;
         let all: u64 = moves.iter().map(|(_, nodes)| nodes).sum();
         let best = moves.iter().find(|(mv, _)| Some(*mv) == result.best_move);
-        self.root_move_nodes.3 = best.map_or(1.0, |(_, nodes)| *nodes as f64 / all.max(1) as f64);
+        self.root_move_nodes.2 = best.map_or(1.0, |(_, nodes)| *nodes as f64 / all.max(1) as f64);
         if plies > 1 {
             let same_best = result.best_move == best_before;
             *stable_iterations = if same_best { *stable_iterations + 1 } else { 0 };
@@ -848,7 +852,7 @@ impl Searcher {
         let soft_limit = match self.soft_budget {
             Some((set_at, budget)) if plies >= STABILITY_MIN_PLIES => {
                 let by_nodes = match self.settings.time_nodes {
-                    true => best_move_nodes_factor(self.root_move_nodes.3),
+                    true => clock::best_move_nodes_factor(self.root_move_nodes.2),
                     false => 1.0,
                 };
                 let factor = stability_factor(stable_iterations, score_drop) * by_nodes;
@@ -958,15 +962,14 @@ impl Searcher {
     /// Switch `time_nodes`: charge the nodes since the last call to the root
     /// move searched till now, and charge those from now on to `next`.
     fn charge_root_move(&mut self, next: Option<Move>) {
-        let (moves, charged, began, _) = &mut self.root_move_nodes;
-        if let Some(mv) = *charged {
-            let spent = self.nodes - *began;
+        let (moves, charged, _) = &mut self.root_move_nodes;
+        if let Some((mv, began)) = charged.take() {
             match moves.iter_mut().find(|(each, _)| *each == mv) {
-                Some((_, nodes)) => *nodes += spent,
-                None => moves.push((mv, spent)),
+                Some((_, nodes)) => *nodes += self.nodes - began,
+                None => moves.push((mv, self.nodes - began)),
             }
         }
-        (*charged, *began) = (next, self.nodes);
+        *charged = next.map(|mv| (mv, self.nodes));
     }
 
     /// Once the search has run a second: a new best root move of an
@@ -1014,7 +1017,7 @@ impl Searcher {
         } else if iteration == QUIESCENCE_DEPTH {
             self.stats.quiescence_nodes += 1;
         }
-        if self.nodes.is_multiple_of(crate::clock::POLL_INTERVAL) {
+        if self.nodes.is_multiple_of(clock::POLL_INTERVAL) {
             self.poll(listener);
         }
     }
