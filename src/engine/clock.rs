@@ -25,6 +25,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::board::Move;
 use crate::input::{NumberError, parse_number};
 
 /// The longest time umax accepts anywhere (a clock, a time per move, a
@@ -346,9 +347,18 @@ pub fn stability_factor(stable_iterations: u32, score_drop: i32) -> f64 {
 /// Switch `time_nodes`: the factor on the soft limit by the share of the
 /// last iteration's root nodes its best move took. A best move whose
 /// search took nearly all of them is clear (x0.675); one that took few had
-/// rivals the search worked hard to refute (up to x2.025).
-pub fn best_move_nodes_factor(best_move_share: f64) -> f64 {
-    (1.5 - best_move_share.clamp(0.0, 1.0)) * 1.35
+/// rivals the search worked hard to refute (up to x2.025). With the switch
+/// off (`None`), 1.
+pub fn best_move_nodes_factor(best_move_share: Option<f64>) -> f64 {
+    best_move_share.map_or(1.0, |share| (1.5 - share.clamp(0.0, 1.0)) * 1.35)
+}
+
+/// Switch `time_nodes`: the share of an iteration's root nodes that `best`
+/// took, from the nodes each root move took (1 where `best` is not listed).
+pub fn best_move_node_share(root_move_nodes: &[(Move, u64)], best: Option<Move>) -> f64 {
+    let all: u64 = root_move_nodes.iter().map(|(_, nodes)| nodes).sum();
+    let best = root_move_nodes.iter().find(|(mv, _)| Some(*mv) == best);
+    best.map_or(1.0, |(_, nodes)| *nodes as f64 / all.max(1) as f64)
 }
 
 #[cfg(test)]
@@ -369,11 +379,27 @@ pub(crate) mod tests {
 
     #[test]
     fn a_best_move_that_took_fewer_of_the_root_nodes_gets_more_time() {
-        assert_eq!(best_move_nodes_factor(1.0), 0.5 * 1.35);
-        assert_eq!(best_move_nodes_factor(0.0), 1.5 * 1.35);
-        assert!(best_move_nodes_factor(0.3) > best_move_nodes_factor(0.7));
+        assert_eq!(best_move_nodes_factor(Some(1.0)), 0.5 * 1.35);
+        assert_eq!(best_move_nodes_factor(Some(0.0)), 1.5 * 1.35);
+        assert!(best_move_nodes_factor(Some(0.3)) > best_move_nodes_factor(Some(0.7)));
         // A share outside 0 to 1 (never met) stays within those bounds.
-        assert_eq!(best_move_nodes_factor(2.0), best_move_nodes_factor(1.0));
+        assert_eq!(
+            best_move_nodes_factor(Some(2.0)),
+            best_move_nodes_factor(Some(1.0))
+        );
+        assert_eq!(best_move_nodes_factor(None), 1.0);
+    }
+
+    #[test]
+    fn the_best_moves_share_is_its_part_of_the_root_moves_nodes() {
+        let board = crate::board::Board::start();
+        let e4 = board.parse_coordinate_move("e2e4").unwrap();
+        let d4 = board.parse_coordinate_move("d2d4").unwrap();
+        let nodes = [(e4, 300), (d4, 100)];
+        assert_eq!(best_move_node_share(&nodes, Some(e4)), 0.75);
+        assert_eq!(best_move_node_share(&nodes, Some(d4)), 0.25);
+        assert_eq!(best_move_node_share(&nodes, None), 1.0);
+        assert_eq!(best_move_node_share(&[], Some(e4)), 1.0);
     }
 
     #[test]

@@ -729,10 +729,8 @@ impl Searcher {
             result.best_move = Some(best);
         }
         self.charge_root_move(None);
-        let moves = &self.root_move_nodes.0;
-        let all: u64 = moves.iter().map(|(_, nodes)| nodes).sum();
-        let best = moves.iter().find(|(mv, _)| Some(*mv) == result.best_move);
-        self.root_move_nodes.2 = best.map_or(1.0, |(_, nodes)| *nodes as f64 / all.max(1) as f64);
+        self.root_move_nodes.2 =
+            clock::best_move_node_share(&self.root_move_nodes.0, result.best_move);
         if plies > 1 {
             let same_best = result.best_move == best_before;
             *stable_iterations = if same_best { *stable_iterations + 1 } else { 0 };
@@ -851,12 +849,9 @@ impl Searcher {
     ) -> bool {
         let soft_limit = match self.soft_budget {
             Some((set_at, budget)) if plies >= STABILITY_MIN_PLIES => {
-                let by_nodes = match self.settings.time_nodes {
-                    true => clock::best_move_nodes_factor(self.root_move_nodes.2),
-                    false => 1.0,
-                };
-                let factor = stability_factor(stable_iterations, score_drop) * by_nodes;
-                Some(set_at + budget.mul_f64(factor))
+                let share = self.settings.time_nodes.then_some(self.root_move_nodes.2);
+                let factor = stability_factor(stable_iterations, score_drop);
+                Some(set_at + budget.mul_f64(factor * clock::best_move_nodes_factor(share)))
             }
             _ => self.deadlines.soft,
         };
