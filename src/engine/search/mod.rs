@@ -311,10 +311,8 @@ pub struct Searcher {
     root_move_count: usize,
     /// The root move being searched and its number, for the progress reports.
     root_move: Option<(Move, u32)>,
-    /// Switch `time_nodes`: the nodes each root move took in this iteration,
-    /// the move now charged for them with the count when it began, and the
-    /// share the best move took in the last iteration completed.
-    root_move_nodes: (Vec<(Move, u64)>, Option<(Move, u64)>, f64),
+    /// Switch `time_nodes`: the nodes each root move took.
+    root_nodes: clock::RootNodeTally,
     /// The low end of the root's window: a move scoring no more is no new best.
     root_low: Score,
     /// When the last progress report was made (since `started`), and the
@@ -380,7 +378,7 @@ impl Searcher {
             started: Instant::now(),
             root_move_count: 0,
             root_move: None,
-            root_move_nodes: (Vec::new(), None, 1.0),
+            root_nodes: clock::RootNodeTally::default(),
             root_low: -INFINITY,
             reported: (Duration::ZERO, None),
             root_moves: Vec::new(),
@@ -488,7 +486,7 @@ impl Searcher {
     /// Switch `time_nodes`: the share of the root's nodes that the best move
     /// of the last completed iteration took.
     pub fn best_move_node_share(&self) -> f64 {
-        self.root_move_nodes.2
+        self.root_nodes.best_move_share
     }
 
     /// Choose a move in `board`. `history` holds the keys of the positions
@@ -631,7 +629,7 @@ impl Searcher {
             // iteration (the first makes the scoring and quiescence passes too).
             self.root_resume = if plies == 1 { 0 } else { depth - 1 };
             let previous = (plies > 1).then_some(result.info.score);
-            self.root_move_nodes.0.clear();
+            self.root_nodes.begin_iteration();
             let score = self.search_root(depth, root.eval, previous, listener);
             if !self.stopped {
                 self.complete_iteration(&mut result, &root, plies, score, &mut stability);
@@ -728,9 +726,8 @@ impl Searcher {
         if let Some(best) = self.root_best.filter(|mv| root.legal.contains(mv)) {
             result.best_move = Some(best);
         }
-        self.charge_root_move(None);
-        self.root_move_nodes.2 =
-            clock::best_move_node_share(&self.root_move_nodes.0, result.best_move);
+        self.root_nodes
+            .complete_iteration(self.nodes, result.best_move);
         if plies > 1 {
             let same_best = result.best_move == best_before;
             *stable_iterations = if same_best { *stable_iterations + 1 } else { 0 };
@@ -849,7 +846,10 @@ impl Searcher {
     ) -> bool {
         let soft_limit = match self.soft_budget {
             Some((set_at, budget)) if plies >= STABILITY_MIN_PLIES => {
-                let share = self.settings.time_nodes.then_some(self.root_move_nodes.2);
+                let share = self
+                    .settings
+                    .time_nodes
+                    .then_some(self.root_nodes.best_move_share);
                 let factor = stability_factor(stable_iterations, score_drop);
                 Some(set_at + budget.mul_f64(factor * clock::best_move_nodes_factor(share)))
             }
@@ -950,21 +950,8 @@ impl Searcher {
     fn note_root_move(&mut self, ply: usize, mv: Move, number: u32) {
         if ply == 0 {
             self.root_move = Some((mv, number));
-            self.charge_root_move(Some(mv));
+            self.root_nodes.charge(self.nodes, Some(mv));
         }
-    }
-
-    /// Switch `time_nodes`: charge the nodes since the last call to the root
-    /// move searched till now, and charge those from now on to `next`.
-    fn charge_root_move(&mut self, next: Option<Move>) {
-        let (moves, charged, _) = &mut self.root_move_nodes;
-        if let Some((mv, began)) = charged.take() {
-            match moves.iter_mut().find(|(each, _)| *each == mv) {
-                Some((_, nodes)) => *nodes += self.nodes - began,
-                None => moves.push((mv, self.nodes - began)),
-            }
-        }
-        *charged = next.map(|mv| (mv, self.nodes));
     }
 
     /// Once the search has run a second: a new best root move of an
