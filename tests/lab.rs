@@ -60,7 +60,12 @@ const BASES: &[(&str, &str)] = &[
 /// Options that change only when a timed search stops (or which move a
 /// stopped search plays), not the tree searched to a fixed depth (each has
 /// its own test in `search::tests`).
-const TIME_ONLY: &[&str] = &["half_time_stop", "time_stability", "time_moves"];
+const TIME_ONLY: &[&str] = &[
+    "half_time_stop",
+    "time_stability",
+    "time_moves",
+    "time_nodes",
+];
 
 /// Options that act only deep in the tree, compared at depth 7 as well:
 /// with the default's null-move reduction of 3, a larger reduction changes

@@ -207,6 +207,23 @@ fn keeps_to_a_fixed_time_per_move() {
 }
 
 #[test]
+fn tallies_the_share_of_the_root_nodes_the_best_move_took() {
+    // Switch `time_nodes` scales the soft limit by this share: each root
+    // move is charged the nodes of its search.
+    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+    let start = Board::start();
+    searcher.think(&start, &[], &Limits::depth(6), &mut Silent);
+    let share = searcher.best_move_node_share();
+    assert!(share > 0.0 && share < 1.0, "{share}");
+    // A single legal move (the king takes the rook) takes nearly all: the
+    // pseudo-legal king moves into check are refuted in a node each.
+    let only_move = Board::from_fen("k7/8/8/8/8/8/6r1/7K w - - 0 1").unwrap();
+    searcher.think(&only_move, &[], &Limits::depth(6), &mut Silent);
+    let share = searcher.best_move_node_share();
+    assert!(share > 0.9 && share < 1.0, "{share}");
+}
+
+#[test]
 fn returns_no_move_when_there_is_none() {
     // Checkmated and stalemated sides have nothing to play.
     let (_, mated) = search("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", Limits::depth(3));

@@ -242,6 +242,9 @@ pub struct Settings {
     /// On a clock, stretch the soft limit while the best move keeps changing
     /// or the score falls, and shrink it while the best move stays.
     pub time_stability: bool,
+    /// With `time_stability`: the soft limit also scaled by the share of
+    /// the root's nodes its best move took (less time the larger).
+    pub time_nodes: bool,
     /// On a clock that gives no moves to go, the moves still expected: each
     /// move's share of the time left is 1 / (this + 2).
     pub time_moves: i32,
@@ -363,6 +366,7 @@ impl Settings {
             half_time_stop: false,
             time_moves: crate::clock::DEFAULT_MOVES_TO_GO as i32,
             time_stability: false,
+            time_nodes: false,
             eval: EvalStyle::MicroMax,
             eval_terms: EvalTerms::DEFAULT,
             activity_plies: ACTIVITY_PLIES,
@@ -982,6 +986,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "on a clock, the soft limit x0.7 to x1.5 by how many iterations the best move has stayed, x1.3 more if the score fell",
         get: |s| i32::from(s.time_stability),
         set: |s, v| s.time_stability = v != 0,
+    },
+    TechniqueOption {
+        name: "time_nodes",
+        kind: OptionKind::Switch,
+        doc: "with time_stability, the soft limit also x(1.5 - the best move's share of the root's nodes) x1.35",
+        get: |s| i32::from(s.time_nodes),
+        set: |s, v| s.time_nodes = v != 0,
     },
     TechniqueOption {
         name: "eval",
