@@ -173,6 +173,8 @@ pub struct Settings {
     pub null_reduction: i32,
     /// `null=on` only: no null move when the side to move has only king and pawns.
     pub null_guard: bool,
+    /// Experiment: the null move's R grows with the plies left and the evaluation's lead.
+    pub null_adaptive: bool,
     /// Null move only where the evaluation already reaches beta.
     pub null_eval: bool,
     /// The null move is tried before the node generates its moves.
@@ -338,6 +340,7 @@ impl Settings {
             null: NullMove::On,
             null_reduction: NULL_MOVE_REDUCTION,
             null_guard: true,
+            null_adaptive: false,
             null_eval: false,
             null_first: false,
             iir: false,
@@ -790,6 +793,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "null-move reduction R in plies (micro-Max 4.8: 2)",
         get: |s| s.null_reduction,
         set: |s, v| s.null_reduction = v,
+    },
+    TechniqueOption {
+        name: "null_adaptive",
+        kind: OptionKind::Switch,
+        doc: "experiment: null-move R a ply larger for every 6 plies left and every 200 cp the evaluation stands above beta (each at most 3; Ethereal's form)",
+        get: |s| i32::from(s.null_adaptive),
+        set: |s, v| s.null_adaptive = v != 0,
     },
     TechniqueOption {
         name: "null_guard",
