@@ -62,10 +62,10 @@ fn activity_slot(key: u64) -> usize {
 }
 
 /// The table LMR's reduction (switch `lmr_table`): about
-/// ln(plies) · ln(move number) / 2.25, rounded, so it grows slowly with
+/// 0.75 + ln(plies) · ln(move number) / 2, rounded down, so it grows slowly with
 /// both: a move late in the list of a deep node is reduced by 3 or 4 plies,
 /// an early move or a shallow node's by 1 or none. The divisor is the
-/// switch `lmr_divisor`, in hundredths (225).
+/// switch `lmr_divisor`, in hundredths (200).
 fn late_move_reduction(plies: i32, move_number: u32, divisor: i32) -> i32 {
     let plies = natural_log(plies.max(1).unsigned_abs());
     let move_number = natural_log(move_number.max(1));
