@@ -173,7 +173,7 @@ pub struct Settings {
     pub null_reduction: i32,
     /// `null=on` only: no null move when the side to move has only king and pawns.
     pub null_guard: bool,
-    /// Experiment: the null move's R grows with the plies left and the evaluation's lead.
+    /// The null move's R grows with the plies left and the evaluation's lead.
     pub null_adaptive: bool,
     /// Null move only where the evaluation already reaches beta.
     pub null_eval: bool,
@@ -807,7 +807,7 @@ pub const OPTIONS: &[TechniqueOption] = &[
     TechniqueOption {
         name: "null_adaptive",
         kind: OptionKind::Switch,
-        doc: "experiment: null-move R a ply larger for every 6 plies left and every 200 cp the evaluation stands above beta (each at most 3; Ethereal's form)",
+        doc: "null-move R a ply larger for every 6 plies left and every 200 cp the evaluation stands above beta (each at most 3; Ethereal's form)",
         get: |s| i32::from(s.null_adaptive),
         set: |s, v| s.null_adaptive = v != 0,
     },
