@@ -489,7 +489,7 @@ fn readme_worth_bars() -> Vec<WorthBar> {
             .unwrap_or(0);
         bars.push(WorthBar {
             technique: technique.to_string(),
-            alternative: alternative.trim_matches('`').to_string(),
+            alternative: alternative.replace('`', ""),
             elo: Some(elo),
             lower,
             upper,

@@ -25,6 +25,7 @@
 
 use std::time::{Duration, Instant};
 
+use crate::board::Move;
 use crate::input::{NumberError, parse_number};
 
 /// The longest time umax accepts anywhere (a clock, a time per move, a
@@ -343,6 +344,64 @@ pub fn stability_factor(stable_iterations: u32, score_drop: i32) -> f64 {
     by_stability * by_score
 }
 
+/// Switch `time_nodes`: the factor on the soft limit by the share of the
+/// last iteration's root nodes its best move took. A best move whose
+/// search took nearly all of them is clear (x0.675); one that took few had
+/// rivals the search worked hard to refute (up to x2.025). With the switch
+/// off (`None`), 1.
+pub fn best_move_nodes_factor(best_move_share: Option<f64>) -> f64 {
+    best_move_share.map_or(1.0, |share| (1.5 - share.clamp(0.0, 1.0)) * 1.35)
+}
+
+/// Switch `time_nodes`: the nodes each root move took in the iteration
+/// under way, and the share the best move took in the last one completed.
+#[derive(Clone, Debug)]
+pub struct RootNodeTally {
+    per_move: Vec<(Move, u64)>,
+    /// The root move being charged, and the node count when it began.
+    charged: Option<(Move, u64)>,
+    /// The share of the last completed iteration's root nodes its best move took.
+    pub best_move_share: f64,
+}
+
+impl Default for RootNodeTally {
+    fn default() -> Self {
+        RootNodeTally {
+            per_move: Vec::new(),
+            charged: None,
+            best_move_share: 1.0,
+        }
+    }
+}
+
+impl RootNodeTally {
+    /// An iteration begins: forget what the last one's moves took.
+    pub fn begin_iteration(&mut self) {
+        self.per_move.clear();
+    }
+
+    /// With the node count now `nodes`: charge the nodes since the last call
+    /// to the root move searched till now, and those from now on to `next`.
+    pub fn charge(&mut self, nodes: u64, next: Option<Move>) {
+        if let Some((mv, began)) = self.charged.take() {
+            match self.per_move.iter_mut().find(|(each, _)| *each == mv) {
+                Some((_, taken)) => *taken += nodes - began,
+                None => self.per_move.push((mv, nodes - began)),
+            }
+        }
+        self.charged = next.map(|mv| (mv, nodes));
+    }
+
+    /// The iteration completed at `nodes` with `best` its best move: keep the
+    /// share of its nodes that `best` took (1 where `best` is not listed).
+    pub fn complete_iteration(&mut self, nodes: u64, best: Option<Move>) {
+        self.charge(nodes, None);
+        let all: u64 = self.per_move.iter().map(|(_, taken)| taken).sum();
+        let best = self.per_move.iter().find(|(mv, _)| Some(*mv) == best);
+        self.best_move_share = best.map_or(1.0, |(_, taken)| *taken as f64 / all.max(1) as f64);
+    }
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -357,6 +416,38 @@ pub(crate) mod tests {
             }),
             ..Limits::default()
         }
+    }
+
+    #[test]
+    fn a_best_move_that_took_fewer_of_the_root_nodes_gets_more_time() {
+        assert_eq!(best_move_nodes_factor(Some(1.0)), 0.5 * 1.35);
+        assert_eq!(best_move_nodes_factor(Some(0.0)), 1.5 * 1.35);
+        assert!(best_move_nodes_factor(Some(0.3)) > best_move_nodes_factor(Some(0.7)));
+        // A share outside 0 to 1 (never met) stays within those bounds.
+        assert_eq!(
+            best_move_nodes_factor(Some(2.0)),
+            best_move_nodes_factor(Some(1.0))
+        );
+        assert_eq!(best_move_nodes_factor(None), 1.0);
+    }
+
+    #[test]
+    fn the_best_moves_share_is_its_part_of_the_root_moves_nodes() {
+        let board = crate::board::Board::start();
+        let e4 = board.parse_coordinate_move("e2e4").unwrap();
+        let d4 = board.parse_coordinate_move("d2d4").unwrap();
+        let mut tally = RootNodeTally::default();
+        assert_eq!(tally.best_move_share, 1.0);
+        tally.begin_iteration();
+        tally.charge(1000, Some(e4));
+        tally.charge(1200, Some(d4));
+        tally.charge(1300, Some(e4));
+        tally.complete_iteration(1400, Some(e4));
+        assert_eq!(tally.best_move_share, 0.75);
+        tally.begin_iteration();
+        tally.charge(2000, Some(d4));
+        tally.complete_iteration(2400, Some(e4));
+        assert_eq!(tally.best_move_share, 1.0, "a best move not searched");
     }
 
     #[test]

@@ -58,7 +58,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::board::{Board, Move, Square};
-use crate::clock::{Deadlines, Limits, STABILITY_MIN_PLIES, stability_factor};
+use crate::clock::{self, Deadlines, Limits, STABILITY_MIN_PLIES, stability_factor};
 use crate::eval::{self, Score};
 use crate::table::{self, Bound, TranspositionTable, usable_megabytes};
 
@@ -158,7 +158,7 @@ impl Listener for HelperListener {
     fn should_stop(&mut self) -> bool {
         self.0
             .nodes
-            .fetch_add(crate::clock::POLL_INTERVAL, Ordering::Relaxed);
+            .fetch_add(clock::POLL_INTERVAL, Ordering::Relaxed);
         self.0.stop.load(Ordering::Relaxed)
     }
 }
@@ -311,6 +311,8 @@ pub struct Searcher {
     root_move_count: usize,
     /// The root move being searched and its number, for the progress reports.
     root_move: Option<(Move, u32)>,
+    /// Switch `time_nodes`: the nodes each root move took.
+    root_nodes: clock::RootNodeTally,
     /// The low end of the root's window: a move scoring no more is no new best.
     root_low: Score,
     /// When the last progress report was made (since `started`), and the
@@ -376,6 +378,7 @@ impl Searcher {
             started: Instant::now(),
             root_move_count: 0,
             root_move: None,
+            root_nodes: clock::RootNodeTally::default(),
             root_low: -INFINITY,
             reported: (Duration::ZERO, None),
             root_moves: Vec::new(),
@@ -478,6 +481,12 @@ impl Searcher {
     /// counts them (one per pass of a node's deepening loop).
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Switch `time_nodes`: the share of the root's nodes that the best move
+    /// of the last completed iteration took.
+    pub fn best_move_node_share(&self) -> f64 {
+        self.root_nodes.best_move_share
     }
 
     /// Choose a move in `board`. `history` holds the keys of the positions
@@ -620,6 +629,7 @@ impl Searcher {
             // iteration (the first makes the scoring and quiescence passes too).
             self.root_resume = if plies == 1 { 0 } else { depth - 1 };
             let previous = (plies > 1).then_some(result.info.score);
+            self.root_nodes.begin_iteration();
             let score = self.search_root(depth, root.eval, previous, listener);
             if !self.stopped {
                 self.complete_iteration(&mut result, &root, plies, score, &mut stability);
@@ -716,6 +726,8 @@ impl Searcher {
         if let Some(best) = self.root_best.filter(|mv| root.legal.contains(mv)) {
             result.best_move = Some(best);
         }
+        self.root_nodes
+            .complete_iteration(self.nodes, result.best_move);
         if plies > 1 {
             let same_best = result.best_move == best_before;
             *stable_iterations = if same_best { *stable_iterations + 1 } else { 0 };
@@ -834,7 +846,12 @@ impl Searcher {
     ) -> bool {
         let soft_limit = match self.soft_budget {
             Some((set_at, budget)) if plies >= STABILITY_MIN_PLIES => {
-                Some(set_at + budget.mul_f64(stability_factor(stable_iterations, score_drop)))
+                let share = self
+                    .settings
+                    .time_nodes
+                    .then_some(self.root_nodes.best_move_share);
+                let factor = stability_factor(stable_iterations, score_drop);
+                Some(set_at + budget.mul_f64(factor * clock::best_move_nodes_factor(share)))
             }
             _ => self.deadlines.soft,
         };
@@ -933,6 +950,7 @@ impl Searcher {
     fn note_root_move(&mut self, ply: usize, mv: Move, number: u32) {
         if ply == 0 {
             self.root_move = Some((mv, number));
+            self.root_nodes.charge(self.nodes, Some(mv));
         }
     }
 
@@ -981,7 +999,7 @@ impl Searcher {
         } else if iteration == QUIESCENCE_DEPTH {
             self.stats.quiescence_nodes += 1;
         }
-        if self.nodes.is_multiple_of(crate::clock::POLL_INTERVAL) {
+        if self.nodes.is_multiple_of(clock::POLL_INTERVAL) {
             self.poll(listener);
         }
     }

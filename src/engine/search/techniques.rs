@@ -173,6 +173,8 @@ pub struct Settings {
     pub null_reduction: i32,
     /// `null=on` only: no null move when the side to move has only king and pawns.
     pub null_guard: bool,
+    /// The null move's R grows with the plies left and the evaluation's lead.
+    pub null_adaptive: bool,
     /// Null move only where the evaluation already reaches beta.
     pub null_eval: bool,
     /// The null move is tried before the node generates its moves.
@@ -242,6 +244,9 @@ pub struct Settings {
     /// On a clock, stretch the soft limit while the best move keeps changing
     /// or the score falls, and shrink it while the best move stays.
     pub time_stability: bool,
+    /// With `time_stability`: the soft limit also scaled by the share of
+    /// the root's nodes its best move took (less time the larger).
+    pub time_nodes: bool,
     /// On a clock that gives no moves to go, the moves still expected: each
     /// move's share of the time left is 1 / (this + 2).
     pub time_moves: i32,
@@ -280,8 +285,9 @@ pub const LMR_REDUCTION: i32 = 1;
 pub const FUTILITY_MARGIN: Score = 0;
 /// Reverse futility pruning's margin per ply: three quarters of a pawn.
 pub const RFP_MARGIN: Score = 75;
-/// Table LMR's divisor in hundredths (see [`Settings::lmr_divisor`]): 2.25.
-pub const LMR_DIVISOR: i32 = 225;
+/// Table LMR's divisor in hundredths (see [`Settings::lmr_divisor`]): 2.00
+/// (2.25 until the bundle `bundle_refit3` measured a bolder table better).
+pub const LMR_DIVISOR: i32 = 200;
 /// The most plies from the horizon at which reverse futility prunes.
 pub const RFP_MAX_PLIES: i32 = 3;
 /// The most plies from the horizon at which late-move pruning skips moves:
@@ -335,6 +341,7 @@ impl Settings {
             null: NullMove::On,
             null_reduction: NULL_MOVE_REDUCTION,
             null_guard: true,
+            null_adaptive: false,
             null_eval: false,
             null_first: false,
             iir: false,
@@ -363,6 +370,7 @@ impl Settings {
             half_time_stop: false,
             time_moves: crate::clock::DEFAULT_MOVES_TO_GO as i32,
             time_stability: false,
+            time_nodes: false,
             eval: EvalStyle::MicroMax,
             eval_terms: EvalTerms::DEFAULT,
             activity_plies: ACTIVITY_PLIES,
@@ -443,6 +451,15 @@ impl Settings {
                 // others do (killers, history, bad captures last): 1,906
                 // games at 2+0.02, +16.8 ± 11.0, an SPRT [0, 10] accepted.
                 horizon_ordering: true,
+                // Four changes that each measured +2.5 to +5 without a
+                // decision, adopted together with the tables refitted on
+                // 51,779 SPRT games: the soft limit scaled by the best
+                // move's share of the root's nodes, the null move's R
+                // larger far from the horizon and far above beta, and a
+                // bolder table LMR (`LMR_DIVISOR`): 2,181 games at 2+0.02,
+                // +15.3 ± 10.4, an SPRT [0, 10] accepted (`bundle_refit3`).
+                time_nodes: true,
+                null_adaptive: true,
                 ..micromax
             }),
             CALIBRATED_PRESET => Ok(Settings {
@@ -788,6 +805,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.null_reduction = v,
     },
     TechniqueOption {
+        name: "null_adaptive",
+        kind: OptionKind::Switch,
+        doc: "null-move R a ply larger for every 6 plies left and every 200 cp the evaluation stands above beta (each at most 3; Ethereal's form)",
+        get: |s| i32::from(s.null_adaptive),
+        set: |s, v| s.null_adaptive = v != 0,
+    },
+    TechniqueOption {
         name: "null_guard",
         kind: OptionKind::Switch,
         doc: "null=on: no null move when the side to move has only king and pawns (zugzwang)",
@@ -982,6 +1006,13 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "on a clock, the soft limit x0.7 to x1.5 by how many iterations the best move has stayed, x1.3 more if the score fell",
         get: |s| i32::from(s.time_stability),
         set: |s, v| s.time_stability = v != 0,
+    },
+    TechniqueOption {
+        name: "time_nodes",
+        kind: OptionKind::Switch,
+        doc: "with time_stability, the soft limit also x(1.5 - the best move's share of the root's nodes) x1.35",
+        get: |s| i32::from(s.time_nodes),
+        set: |s, v| s.time_nodes = v != 0,
     },
     TechniqueOption {
         name: "eval",
@@ -1302,6 +1333,10 @@ pub fn worth_rows() -> Vec<(String, String)> {
         (
             "a node one ply from the horizon sorts its moves too",
             "horizon_ordering=off",
+        ),
+        (
+            "time by the best move's nodes, adaptive null-move R, bolder table LMR",
+            "time_nodes=off,null_adaptive=off,lmr_divisor=225",
         ),
     ]
     .iter()
