@@ -5,8 +5,8 @@ Reads games of umax against another engine (match.py's PGN, whose comments give 
 score) and positions labelled by `bench/sf_labels.py` from those games. For each game umax
 lost, it finds the first labelled position where Stockfish's score, from umax's side, is
 -150 cp or worse, and reports how many moves after the opening book that came (the book
-positions start at move 1) and what umax itself said of it (its score from that position's move, or from its move
-before).
+positions start at move 1) and what umax itself said of it (its score from that
+position's move, or from its move before).
 
     python3 bench/sf_labels.py bench/matches/*.pgn --out labels.txt --depth 8 --every 2
     python3 bench/lost_when.py labels.txt bench/matches/toga2_10s*.pgn
@@ -22,15 +22,16 @@ LOST = -150
 SPANS = [(1, 20), (21, 40), (41, 60), (61, 10_000)]
 
 
-def position_key(board):
-    return " ".join(board.fen().split()[:4])
+def position_key(fen):
+    """A FEN without its move counters: the same position however it was reached."""
+    return " ".join(fen.split()[:4])
 
 
 labels = {}
 with open(sys.argv[1]) as handle:
     for line in handle:
         fen, _, cp, _ = line.rstrip("\n").split(";")
-        labels[" ".join(fen.split()[:4])] = int(cp)
+        labels[position_key(fen)] = int(cp)
 
 lost_games = 0
 by_span = {span: 0 for span in SPANS}
@@ -53,9 +54,9 @@ for path in sys.argv[2:]:
                     score = re.match(r"\s*([+-]?\d+\.\d+)/", node.comment)
                     if score:
                         said = sign * float(score.group(1)) * 100
-                if first is None and position_key(board) in labels:
-                    if sign * labels[position_key(board)] <= LOST:
-                        first = (board.fullmove_number, said)
+                label = labels.get(position_key(board.fen()))
+                if first is None and label is not None and sign * label <= LOST:
+                    first = (board.fullmove_number, said)
                 board.push(node.move)
             if first is None:
                 never += 1
