@@ -734,7 +734,7 @@ impl Searcher {
         // `bundle_refit3`: +15.3 ± 10.4, 2,181 games at 2+0.02): deeper
         // nodes and larger leads reduce the null move's search more.
         if self.settings.null_adaptive {
-            let lead = ((node.standing - beta) / 200).clamp(0, 3);
+            let lead = ((node.standing - beta) / 200).clamp(0, self.settings.null_lead_max);
             null_depth -= ((iteration - QUIESCENCE_DEPTH) / 6).min(3) + lead;
         }
         let score = -self.umax_search(-beta, 1 - beta, -node.eval, null_depth, ply + 1, listener);
