@@ -225,6 +225,30 @@ fn tallies_the_share_of_the_root_nodes_the_best_move_took() {
 }
 
 #[test]
+fn a_single_legal_move_stops_early_but_one_move_in_searchmoves_is_analysed() {
+    // The king must take the rook: a forced move is played after a few plies.
+    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
+    let forced = Board::from_fen("k7/8/8/8/8/8/6r1/7K w - - 0 1").unwrap();
+    let result = searcher.think(&forced, &[], &Limits::nodes(2_000_000), &mut Silent);
+    assert_eq!(result.info.depth, umax::search::ONLY_MOVE_PLIES);
+    // `go nodes N searchmoves e2e4`: the GUI asks how good e2e4 is, so the
+    // search goes on to its node limit like any other.
+    let start = Board::start();
+    let mut limits = Limits::nodes(200_000);
+    limits.search_moves = vec![start.parse_coordinate_move("e2e4").unwrap()];
+    let result = searcher.think(&start, &[], &limits, &mut Silent);
+    assert_eq!(
+        result.best_move.map(|mv| mv.coordinate()).as_deref(),
+        Some("e2e4")
+    );
+    assert!(
+        result.info.depth > umax::search::ONLY_MOVE_PLIES + 2,
+        "{}",
+        result.info.depth
+    );
+}
+
+#[test]
 fn returns_no_move_when_there_is_none() {
     // Checkmated and stalemated sides have nothing to play.
     let (_, mated) = search("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", Limits::depth(3));

@@ -651,7 +651,10 @@ impl Searcher {
                 counters: self.counters(),
             });
             listener.iteration_done(&result.info);
-            if self.enough_plies(limits, legal.len(), plies, score, stability) {
+            // A forced move: the position's only legal move. A `searchmoves`
+            // list of one asks for that move's analysis, searched as asked.
+            let forced = legal.len() == 1 && limits.search_moves.is_empty();
+            if self.enough_plies(limits, forced, plies, score, stability) {
                 break;
             }
         }
@@ -835,11 +838,12 @@ impl Searcher {
     }
 
     /// Should deepening stop after a completed iteration of `plies` that
-    /// scored `score`? `stability` scales the soft limit (`time_stability`).
+    /// scored `score`? `forced`: the root has a single legal move.
+    /// `stability` scales the soft limit (`time_stability`).
     fn enough_plies(
         &self,
         limits: &Limits,
-        legal_moves: usize,
+        forced: bool,
         plies: u32,
         score: Score,
         (stable_iterations, score_drop): (u32, Score),
@@ -860,8 +864,7 @@ impl Searcher {
         let on_time = !limits.infinite && self.limits_after_ponder_hit.is_none();
         // A single legal move is played after a few plies, so that the score
         // shown is not a 1-ply guess.
-        let only_move =
-            legal_moves == 1 && plies >= ONLY_MOVE_PLIES && on_time && limits.depth.is_none();
+        let only_move = forced && plies >= ONLY_MOVE_PLIES && on_time && limits.depth.is_none();
         // A mate proved within the plies searched cannot be made shorter.
         let mate_proved = mate_plies(score).is_some_and(|mate| plies >= mate) && on_time;
         soft_limit_passed || only_move || mate_proved || self.node_limit_reached()
