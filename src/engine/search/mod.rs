@@ -613,6 +613,9 @@ impl Searcher {
         self.root_move_count = legal.len();
         let max_plies = limits.depth.unwrap_or(MAX_PLIES).clamp(1, MAX_PLIES);
         let mut stability = (0, 0);
+        // A forced move: the position's only legal move. A `searchmoves`
+        // list of one asks for that move's analysis, searched as asked.
+        let forced = legal.len() == 1 && limits.search_moves.is_empty();
         let root = Root {
             legal: &legal,
             start,
@@ -651,9 +654,6 @@ impl Searcher {
                 counters: self.counters(),
             });
             listener.iteration_done(&result.info);
-            // A forced move: the position's only legal move. A `searchmoves`
-            // list of one asks for that move's analysis, searched as asked.
-            let forced = legal.len() == 1 && limits.search_moves.is_empty();
             if self.enough_plies(limits, forced, plies, score, stability) {
                 break;
             }
