@@ -9,7 +9,8 @@ Repeat with --runs N to get medians (these machines are shared and noisy).
 Fairy-Max has no `setboard`, so positions go through the referee's shim
 (../shared/tools/xbshim.py), which sets them up with the old `edit` command.
 Fairy-Max's node count and time are read from its last thinking line
-("depth score centiseconds nodes pv") at the requested depth.
+("depth score centiseconds nodes pv"), which must be at the requested depth:
+it gets a time per move (`st`) long enough that its clock never cuts a search.
 
 Node counts are defined the same way: micro-Max and Fairy-Max count one node
 per pass of the internal deepening loop (`N++` inside the loop), and so does
@@ -75,6 +76,9 @@ def run_fairymax(fairymax, fens, depth):
         send("force")
         send("setboard " + fen)
         send("post")
+        # Without a time per move Fairy-Max keeps its default clock, which cuts
+        # searches short of `depth` (and, once spent, to a ply or two).
+        send("st 100000")
         send("sd %d" % depth)
         send("go")
         last = None
@@ -87,9 +91,10 @@ def run_fairymax(fairymax, fens, depth):
                 last = match
             if line.startswith("move ") or "resign" in line or re.match(r"^(1-0|0-1|1/2-1/2)", line):
                 break
-        if last:
-            total_nodes += int(last.group(4))
-            total_seconds += int(last.group(3)) / 100.0
+        if not last or int(last.group(1)) != depth:
+            raise SystemExit("Fairy-Max stopped short of depth %d on %s" % (depth, fen))
+        total_nodes += int(last.group(4))
+        total_seconds += int(last.group(3)) / 100.0
     send("quit")
     proc.wait(timeout=10)
     return total_nodes, total_seconds
