@@ -291,7 +291,7 @@ impl Searcher {
     /// captures only; `horizon`: the node is one ply from quiescence. Returns
     /// `true` if a move captures the king.
     pub(super) fn generate_and_rank(&mut self, all_moves: bool, horizon: bool, ply: usize) -> bool {
-        self.generate(all_moves);
+        self.generate(all_moves, false);
         let first = self.move_stack.len();
         let queen_pushes = self.settings.eval != EvalStyle::MicroMax;
         let king_capture = match (self.settings.captures, queen_pushes) {
@@ -316,13 +316,15 @@ impl Searcher {
     }
 
     /// Fill the generator's scratch list with every pseudo-legal move, or
-    /// (`all_moves` false) with the captures only.
-    fn generate(&mut self, all_moves: bool) {
+    /// (`all_moves` false) with the captures only; `scan_order`: pieces in
+    /// micro-Max's scan order (see [`Board::generate`]).
+    fn generate(&mut self, all_moves: bool, scan_order: bool) {
         self.generated.clear();
-        if all_moves {
-            self.board.generate_moves(&mut self.generated);
-        } else {
-            self.board.generate_captures(&mut self.generated);
+        match all_moves {
+            true => self
+                .board
+                .generate::<false>(&mut self.generated, scan_order),
+            false => self.board.generate::<true>(&mut self.generated, scan_order),
         }
     }
 
@@ -352,7 +354,7 @@ impl Searcher {
     /// Returns `false` (and puts nothing there) if a move captures the king.
     pub(super) fn generate_in_scan_order(&mut self, all_moves: bool) -> bool {
         self.stats.move_lists += 1;
-        self.generate(all_moves);
+        self.generate(all_moves, true);
         // One key per move: its place in the scan, its rank + 1 (0: quiet)
         // and its place in the generated list; sorted, they give the moves.
         let (mut keys, unsorted) = std::mem::take(&mut self.ordering_scratch);
@@ -375,9 +377,6 @@ impl Searcher {
             scan_key(code, mv) << 48 | rank << 16 | place as u64
         }));
         if !king_capture {
-            // The generator goes rank by rank from rank 1, the scan from rank
-            // 8: backwards, little is left to sort.
-            keys.reverse();
             insertion_sort(&mut keys);
             let generated = &self.generated;
             self.move_stack.extend(keys.iter().map(|&key| {
@@ -407,7 +406,7 @@ impl Searcher {
         if stored.is_some() || all_moves {
             return stored;
         }
-        self.generate(true); // a quiet move, perhaps
+        self.generate(true, true); // a quiet move, perhaps
         let mut moves = self.generated.iter().copied();
         moves.find(|&mv| entry.is_best_move(mv))
     }
