@@ -125,8 +125,8 @@ const DIRECTIONS: [[i32; 8]; 8] = {
 /// 3 | distance` ([`DIRECTIONS`], each ray from near to far). A pawn's double
 /// push and castling (the king's second step along its rank) are a ray's
 /// second step, as micro-Max makes them.
-static SCAN_STEPS: [[u8; 240]; 8] = {
-    let mut table = [[0; 240]; 8];
+static SCAN_STEPS: [[u8; 256]; 8] = {
+    let mut table = [[0; 256]; 8];
     let mut code = 1;
     while code < 8 {
         let mut direction = 0;
@@ -163,7 +163,7 @@ fn scan_key(code: usize, mv: Move) -> u64 {
     // By umax's kind code: none, -, N, B, R, Q (micro-Max's queen first).
     const PROMOTIONS: [u64; 8] = [0, 0, 1, 3, 2, 0, 0, 0];
     let step = mv.to.index() + 120 - mv.from.index();
-    let place = u64::from(SCAN_STEPS[code][step]);
+    let place = u64::from(SCAN_STEPS[code & 7][step & 0xFF]);
     let promotion = PROMOTIONS[mv.promotion.map_or(0, |kind| kind as usize)];
     (scan_index(mv.from) as u64) << 8 | place << 2 | promotion
 }
@@ -357,7 +357,7 @@ impl Searcher {
         self.generate(all_moves, true);
         // One key per move: its place in the scan, its rank + 1 (0: quiet)
         // and its place in the generated list; sorted, they give the moves.
-        let (mut keys, unsorted) = std::mem::take(&mut self.ordering_scratch);
+        let mut keys = std::mem::take(&mut self.ordering_scratch.0);
         keys.clear();
         let board = &self.board;
         let codes = micro_max_codes(board.side_to_move());
@@ -387,7 +387,7 @@ impl Searcher {
                 }
             }));
         }
-        self.ordering_scratch = (keys, unsorted);
+        self.ordering_scratch.0 = keys;
         !king_capture
     }
 
