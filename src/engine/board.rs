@@ -1301,7 +1301,7 @@ impl Board {
         let idle_pawns = self.pawns_of(us) & !busy & if CAPTURES_ONLY { !0 } else { 0 };
         let own = self.occupied[us.index()] & !idle_pawns;
         for from in squares_in(if scan_order { own.swap_bytes() } else { own }) {
-            let from = Square(from.0 ^ (0x70 * u8::from(scan_order))); // turned back
+            let from = Square(from.0 ^ (0x70 * u8::from(scan_order))); // the set turned back
             let piece = self.piece_at(from);
             let Some(kind) = piece.kind() else { continue };
             if kind == PieceKind::Pawn {

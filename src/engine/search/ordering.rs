@@ -316,15 +316,14 @@ impl Searcher {
     }
 
     /// Fill the generator's scratch list with every pseudo-legal move, or
-    /// (`all_moves` false) with the captures only; `scan_order`: pieces in
+    /// (`all_moves` false) with the captures only; `scan`: the pieces in
     /// micro-Max's scan order (see [`Board::generate`]).
-    fn generate(&mut self, all_moves: bool, scan_order: bool) {
+    fn generate(&mut self, all_moves: bool, scan: bool) {
         self.generated.clear();
-        match all_moves {
-            true => self
-                .board
-                .generate::<false>(&mut self.generated, scan_order),
-            false => self.board.generate::<true>(&mut self.generated, scan_order),
+        if all_moves {
+            self.board.generate::<false>(&mut self.generated, scan);
+        } else {
+            self.board.generate::<true>(&mut self.generated, scan);
         }
     }
 
@@ -377,6 +376,7 @@ impl Searcher {
             scan_key(code, mv) << 48 | rank << 16 | place as u64
         }));
         if !king_capture {
+            // The generator met the squares in scan order: only each square's moves need sorting.
             insertion_sort(&mut keys);
             let generated = &self.generated;
             self.move_stack.extend(keys.iter().map(|&key| {
