@@ -1299,9 +1299,10 @@ impl Board {
         let targets = enemies | self.en_passant.map_or(0, Square::bit);
         let busy = pawn_attacks(us.opposite(), targets) | [0xFF << 48, 0xFF << 8][us.index()];
         let idle_pawns = self.pawns_of(us) & !busy & if CAPTURES_ONLY { !0 } else { 0 };
+        // In scan order the set is turned over (rank 8 first), each square turned back.
         let own = self.occupied[us.index()] & !idle_pawns;
         for from in squares_in(if scan_order { own.swap_bytes() } else { own }) {
-            let from = Square(from.0 ^ (0x70 * u8::from(scan_order))); // the set turned back
+            let from = Square(from.0 ^ (0x70 * u8::from(scan_order)));
             let piece = self.piece_at(from);
             let Some(kind) = piece.kind() else { continue };
             if kind == PieceKind::Pawn {

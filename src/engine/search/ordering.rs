@@ -163,7 +163,7 @@ fn scan_key(code: usize, mv: Move) -> u64 {
     // By umax's kind code: none, -, N, B, R, Q (micro-Max's queen first).
     const PROMOTIONS: [u64; 8] = [0, 0, 1, 3, 2, 0, 0, 0];
     let step = mv.to.index() + 120 - mv.from.index();
-    let place = u64::from(SCAN_STEPS[code & 7][step & 0xFF]);
+    let place = u64::from(SCAN_STEPS[code & 7][step & 0xFF]); // masked: no bounds tests
     let promotion = PROMOTIONS[mv.promotion.map_or(0, |kind| kind as usize)];
     (scan_index(mv.from) as u64) << 8 | place << 2 | promotion
 }
@@ -406,7 +406,7 @@ impl Searcher {
         if stored.is_some() || all_moves {
             return stored;
         }
-        self.generate(true, true); // a quiet move, perhaps
+        self.generate(true, false); // a quiet move, perhaps
         let mut moves = self.generated.iter().copied();
         moves.find(|&mv| entry.is_best_move(mv))
     }
