@@ -83,6 +83,8 @@ impl Searcher {
         ply: usize,
         listener: &mut dyn Listener,
     ) -> Score {
+        let key = self.board.key();
+        self.table.prefetch(key); // its slot arrives while the moves are generated
         // Deviation from micro-Max: draws by rule, from the keys of the game
         // and the path (`enter_node`).
         if let Some(score) = self.enter_node(ply) {
@@ -95,8 +97,6 @@ impl Searcher {
         // that will only do quiescence) and try them in the order of its scan
         // (`micro_max_scan_order`), the hint once, not again in the scan. We
         // generate before reading the table, while its slot is fetched.
-        let key = self.board.key();
-        self.table.prefetch(key);
         let full_width = depth > QUIESCENCE_DEPTH;
         let first = self.move_stack.len();
         let legal = self.generate_in_scan_order(full_width);
