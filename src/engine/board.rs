@@ -86,10 +86,10 @@ impl Square {
         }
     }
 
-    /// The 0x88 index, for indexing the board array.
+    /// The 0x88 index, for indexing the board array (masked below 128: no bounds tests).
     #[inline]
     pub const fn index(self) -> usize {
-        self.0 as usize
+        (self.0 & 0x7F) as usize
     }
 
     /// File 0..8 (0 = the a-file).
@@ -947,9 +947,9 @@ pub struct Board {
     king_square: [Square; 2],
     /// The squares each side occupies (micro-Max scans all 64 for its pieces).
     occupied: [u64; 2],
-    /// Each side's squares by kind code (0, the empty square's, stays empty),
-    /// so the evaluation and the attack tests need no board scan.
-    pieces: [[u64; 7]; 2],
+    /// Each side's squares by kind code (0, the empty square's, stays empty; 8 rows: no
+    /// bounds tests), so the evaluation and the attack tests need no board scan.
+    pieces: [[u64; 8]; 2],
 }
 
 /// What [`Board::make_move`] must remember so that [`Board::unmake_move`] can
@@ -994,7 +994,7 @@ impl Board {
             key: 0,
             king_square: [Square::E1, Square::E8],
             occupied: [0; 2],
-            pieces: [[0; 7]; 2],
+            pieces: [[0; 8]; 2],
         }
     }
 
