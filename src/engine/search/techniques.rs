@@ -175,9 +175,6 @@ pub struct Settings {
     pub null_guard: bool,
     /// The null move's R grows with the plies left and the evaluation's lead.
     pub null_adaptive: bool,
-    /// With `null_adaptive`: the most plies the evaluation's lead over beta
-    /// adds to R (a ply for every 200 cp).
-    pub null_lead_max: i32,
     /// Null move only where the evaluation already reaches beta.
     pub null_eval: bool,
     /// The null move is tried before the node generates its moves.
@@ -345,7 +342,6 @@ impl Settings {
             null_reduction: NULL_MOVE_REDUCTION,
             null_guard: true,
             null_adaptive: false,
-            null_lead_max: 3,
             null_eval: false,
             null_first: false,
             iir: false,
@@ -814,13 +810,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "null-move R a ply larger for every 6 plies left and every 200 cp the evaluation stands above beta (each at most 3; Ethereal's form)",
         get: |s| i32::from(s.null_adaptive),
         set: |s, v| s.null_adaptive = v != 0,
-    },
-    TechniqueOption {
-        name: "null_lead_max",
-        kind: OptionKind::Spin { min: 0, max: 3 },
-        doc: "null_adaptive: the most plies the evaluation's lead over beta adds to R (0: R grows with the plies left only)",
-        get: |s| s.null_lead_max,
-        set: |s, v| s.null_lead_max = v,
     },
     TechniqueOption {
         name: "null_guard",
