@@ -691,9 +691,8 @@ pub fn activity_counts(board: &Board) -> [i32; TERMS] {
             // It may go to those not held by its own side.
             let reached = attacked & !own;
             counts[term as usize] += sign * reached.count_ones() as i32;
-            counts[Term::UnsafeMobility as usize] +=
-                sign * (reached & threatened).count_ones() as i32;
-            let king_squares = (attacked & king_zone).count_ones() as i32;
+            counts[Term::UnsafeMobility as usize] += sign * sparse_count(reached & threatened);
+            let king_squares = sparse_count(attacked & king_zone);
             counts[Term::KingAttack as usize] += sign * king_squares;
             king_attackers += i32::from(king_squares != 0);
             attack_weight += KING_DANGER_WEIGHTS[piece.kind_code()] * king_squares;
