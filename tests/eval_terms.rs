@@ -461,15 +461,12 @@ fn rook_files_pawn_threats_and_the_bishop_pair_are_counted() {
 /// The activity counts of `fen` (mobility and king attack), White's minus
 /// Black's, by term.
 fn activity_counts(fen: &str) -> Vec<(Term, i32)> {
-    occurring(tapered::activity_counts(
-        &Board::from_fen(fen).unwrap(),
-        false,
-    ))
+    occurring(tapered::activity_counts(&Board::from_fen(fen).unwrap()))
 }
 
 /// The activity count of one `term` in `fen` (0 if it does not occur).
 fn activity_count(fen: &str, term: Term) -> i32 {
-    tapered::activity_counts(&Board::from_fen(fen).unwrap(), false)[term as usize]
+    tapered::activity_counts(&Board::from_fen(fen).unwrap())[term as usize]
 }
 
 #[test]
@@ -490,23 +487,6 @@ fn activity_terms_count_reached_squares_and_attacks_on_the_king_zone() {
             (Term::KingAttack, 2),
             (Term::RookOpenFile, 1)
         ]
-    );
-    // With the wide zone (switch `king_zone_wide`) the row in front of the
-    // king's neighbours (d6 e6 f6) counts too: e6 as well.
-    let board = Board::from_fen("4k3/8/8/8/4R3/8/8/4K3 b - - 0 1").unwrap();
-    assert_eq!(
-        tapered::activity_counts(&board, true)[Term::KingAttack as usize],
-        3
-    );
-    // Black's rook on h3 bears on d3 e3 f3, the row in front of White's king only.
-    let board = Board::from_fen("4k3/8/8/8/8/7r/8/4K3 w - - 0 1").unwrap();
-    assert_eq!(
-        tapered::activity_counts(&board, false)[Term::KingAttack as usize],
-        0
-    );
-    assert_eq!(
-        tapered::activity_counts(&board, true)[Term::KingAttack as usize],
-        -3
     );
     // A knight in the corner reaches two squares; one on d4 eight. Black's
     // count is taken from White's.

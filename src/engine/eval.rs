@@ -427,9 +427,6 @@ impl EvalTerms {
     /// The square of the weight of the attack on the enemy king, for a side
     /// with its queen and two attackers or more (as [`Self::MOBILITY`]).
     pub const KING_DANGER: EvalTerms = EvalTerms(1 << 26);
-    /// With [`Self::KING_ATTACK`] and [`Self::KING_DANGER`]: the enemy king's
-    /// zone also takes the row in front of its neighbours (`king_zone_wide`).
-    pub const KING_ZONE_WIDE: EvalTerms = EvalTerms(1 << 27);
     /// The terms counted afresh in every full-width node ([`activity_with`]).
     pub const ACTIVITY_TERMS: EvalTerms = EvalTerms(
         2048 | 4096 | 1 << 15 | 1 << 16 | 1 << 17 | 1 << 18 | 1 << 19 | 1 << 22 | 1 << 26,

@@ -358,7 +358,7 @@ pub fn features(board: &Board) -> (i32, Vec<Feature>) {
         counts[entry] += if color == Color::White { 1 } else { -1 };
     }
     let structure = Structure::of(board).counts();
-    let activity = tapered::activity_counts(board, false); // the zone the tables are fitted for
+    let activity = tapered::activity_counts(board);
     for term in 0..TERMS {
         // Mobility differences stay far inside a byte (at most 27 squares a
         // queen); clamp anyway so that no position can wrap around.

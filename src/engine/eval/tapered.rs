@@ -637,16 +637,14 @@ pub fn spread(terms: EvalTerms, board: &Board, cache: &mut StructureCache) -> Sc
 
 /// The activity terms' counts of `board` (mobility by kind, king attack,
 /// rook files, pawn threats, bishop pair), White's minus Black's, at their
-/// places in [`ALL_TERMS`]; every other count is 0 (`wide_zone`: [`EvalTerms::KING_ZONE_WIDE`]).
-pub fn activity_counts(board: &Board, wide_zone: bool) -> [i32; TERMS] {
+/// places in [`ALL_TERMS`]; every other count is 0.
+pub fn activity_counts(board: &Board) -> [i32; TERMS] {
     let mut counts = [0; TERMS];
     for color in [Color::White, Color::Black] {
         let sign = if color == Color::White { 1 } else { -1 };
         // The enemy king's square and its neighbours.
         let enemy_king = board.king_square(color.opposite());
         let king_zone = KING_LEAPS[enemy_king.bit_index()] | enemy_king.bit();
-        let front = [king_zone >> 8, king_zone << 8][color.index()]; // towards our side
-        let king_zone = king_zone | if wide_zone { front } else { 0 };
         let own = board.occupied_by(color);
         let occupied = board.occupied();
         let own_pawns = board.pawns_of(color);
@@ -734,7 +732,7 @@ pub fn king_danger(attack_weight: i32, attackers: i32, has_queen: bool) -> i32 {
 /// The activity terms switched on in `terms` ([`EvalTerms::ACTIVITY_TERMS`]),
 /// for the side to move, at the phase of `material_gone`.
 pub fn activity(terms: EvalTerms, board: &Board, material_gone: i32) -> Score {
-    let counts = activity_counts(board, terms.contains(EvalTerms::KING_ZONE_WIDE));
+    let counts = activity_counts(board);
     let mut score = terms_score(terms, &counts, phase(material_gone));
     if terms.contains(EvalTerms::MOP_UP) {
         score += mop_up(board, terms.contains(EvalTerms::MOP_UP_PIECES));

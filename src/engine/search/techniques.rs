@@ -1144,13 +1144,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::KING_DANGER, v != 0),
     },
     TechniqueOption {
-        name: "king_zone_wide",
-        kind: OptionKind::Switch,
-        doc: "king_attack and king_danger: the enemy king's zone also takes the row in front of its neighbours (the king, its neighbours, and the three squares two ranks ahead)",
-        get: |s| i32::from(s.eval_terms.contains(EvalTerms::KING_ZONE_WIDE)),
-        set: |s, v| s.eval_terms = s.eval_terms.with(EvalTerms::KING_ZONE_WIDE, v != 0),
-    },
-    TechniqueOption {
         name: "rook_files",
         kind: OptionKind::Switch,
         doc: "tuned value of a rook on an open or half-open file (eval umax, tapered; counted as mobility)",
