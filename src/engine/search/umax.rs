@@ -831,7 +831,7 @@ impl Searcher {
             {
                 let mut reduction =
                     late_move_reduction(plies, move_number, self.settings.lmr_divisor);
-                // Experiment (switch `lmr_history`): moves whose history is good reduced less.
+                // Experiment (switch `lmr_history`): a good history reduces less, a bad one more.
                 if self.settings.lmr_history > 0 {
                     reduction -= self.history[self.history_index(mv)] / self.settings.lmr_history;
                 }
