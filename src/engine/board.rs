@@ -640,6 +640,19 @@ pub const MOVEMENT: [(&[i8], bool); 7] = [
     (&KING_STEPS, false),   // king
 ];
 
+/// [`MOVEMENT`] in micro-Max's order, which the generator follows in scan
+/// order: micro-Max's `o[]` as its direction loop reads it (each step, then
+/// its opposite), its rows turned over to umax's board (rank 1 first).
+pub const MICRO_MAX_MOVEMENT: [(&[i8], bool); 7] = [
+    (&[], false),
+    (&[], false),
+    (&[18, -18, 14, -14, 33, -33, 31, -31], false),
+    (&[17, -17, 15, -15], true),
+    (&[-1, 1, 16, -16], true),
+    (&[-1, 1, 16, -16, 17, -17, 15, -15], true),
+    (&[-1, 1, 16, -16, 17, -17, 15, -15], false),
+];
+
 /// The squares a `color` piece of `kind` on `from` attacks when `occupancy`
 /// is occupied: up to and including the first occupied square along each
 /// ray (whoever stands there), a pawn's two diagonal squares ahead.
@@ -1277,20 +1290,28 @@ impl Board {
     /// obey how the pieces move but may leave the own king in check. Castling is
     /// only generated when it is fully legal (not out of, through or into check).
     pub fn generate_moves(&self, moves: &mut Vec<Move>) {
-        self.generate::<false>(moves, false);
+        self.generate::<false, false>(moves);
     }
 
     /// Append the pseudo-legal captures (en passant included, capturing promotions
     /// as queen only) and the pawn pushes that promote to a queen: the moves the
     /// quiescence search looks at.
     pub fn generate_captures(&self, moves: &mut Vec<Move>) {
-        self.generate::<true>(moves, false);
+        self.generate::<true, false>(moves);
     }
 
-    /// The generator behind both: `CAPTURES_ONLY` is a compile-time flag so that
-    /// each version has no test for it in its inner loop; with `scan_order` the
-    /// pieces come in micro-Max's order (rank 8 first, each from the a-file).
-    pub fn generate<const CAPTURES_ONLY: bool>(&self, moves: &mut Vec<Move>, scan_order: bool) {
+    /// The generator behind both: `CAPTURES_ONLY` and `SCAN_ORDER` are
+    /// compile-time flags so that each version has no test for them in its
+    /// inner loop. With `SCAN_ORDER` the moves come in the order of micro-Max's
+    /// scan, so that its search needs no sort: the pieces from a8 (rank 8
+    /// first, each from the a-file), each piece's steps in micro-Max's order
+    /// ([`MICRO_MAX_MOVEMENT`]; a pawn's push, double push, then captures, the
+    /// h-side first for White), castling as the king's second step along its
+    /// rank, a promotion's queen first.
+    pub fn generate<const CAPTURES_ONLY: bool, const SCAN_ORDER: bool>(
+        &self,
+        moves: &mut Vec<Move>,
+    ) {
         let us = self.side_to_move;
         let all = self.occupied();
         // Captures only: leave out the pawns with no capture and no promotion
@@ -1301,15 +1322,20 @@ impl Board {
         let idle_pawns = self.pawns_of(us) & !busy & if CAPTURES_ONLY { !0 } else { 0 };
         // In scan order the set is turned over (rank 8 first), each square turned back.
         let own = self.occupied[us.index()] & !idle_pawns;
-        for from in squares_in(if scan_order { own.swap_bytes() } else { own }) {
-            let from = Square(from.0 ^ (0x70 * u8::from(scan_order)));
+        for from in squares_in(if SCAN_ORDER { own.swap_bytes() } else { own }) {
+            let from = Square(from.0 ^ (0x70 * u8::from(SCAN_ORDER)));
             let piece = self.piece_at(from);
             let Some(kind) = piece.kind() else { continue };
             if kind == PieceKind::Pawn {
-                self.generate_pawn_moves::<CAPTURES_ONLY>(from, moves);
+                self.generate_pawn_moves::<CAPTURES_ONLY, SCAN_ORDER>(from, moves);
                 continue;
             }
-            let (steps, slides) = MOVEMENT[kind as usize];
+            let movement = if SCAN_ORDER {
+                &MICRO_MAX_MOVEMENT
+            } else {
+                &MOVEMENT
+            };
+            let (steps, slides) = movement[kind as usize];
             // A piece with no enemy piece a leap away (a knight or king) or
             // on its lines (a slider) has no capture: most of them, in the
             // captures-only generation.
@@ -1344,15 +1370,22 @@ impl Board {
                     }
                     break;
                 }
+                if !CAPTURES_ONLY && SCAN_ORDER && kind == PieceKind::King && step.abs() == 1 {
+                    self.generate_castling(moves, step);
+                }
             }
         }
-        if !CAPTURES_ONLY {
-            self.generate_castling(moves);
+        if !CAPTURES_ONLY && !SCAN_ORDER {
+            self.generate_castling(moves, 0);
         }
     }
 
-    #[inline]
-    fn generate_pawn_moves<const CAPTURES_ONLY: bool>(&self, from: Square, moves: &mut Vec<Move>) {
+    #[inline(always)]
+    fn generate_pawn_moves<const CAPTURES_ONLY: bool, const SCAN_ORDER: bool>(
+        &self,
+        from: Square,
+        moves: &mut Vec<Move>,
+    ) {
         let us = self.side_to_move;
         let push = us.pawn_push();
         let Some(one_up) = from.offset(push) else {
@@ -1375,7 +1408,8 @@ impl Board {
                 }
             }
         }
-        for side in [-1i8, 1] {
+        let h_side_first = SCAN_ORDER && us == Color::White;
+        for side in if h_side_first { [1, -1] } else { [-1i8, 1] } {
             let Some(to) = one_up.offset(side) else {
                 continue;
             };
@@ -1395,10 +1429,16 @@ impl Board {
         }
     }
 
-    fn generate_castling(&self, moves: &mut Vec<Move>) {
+    /// The legal castlings of the side to move: the king's step along its
+    /// rank `direction` (-1 or 1), or with 0 both.
+    fn generate_castling(&self, moves: &mut Vec<Move>, direction: i8) {
         let us = self.side_to_move;
         let them = us.opposite();
         for castling in &CASTLINGS[us.index()] {
+            let step = (castling.king_to.file() as i8 - castling.king_from.file() as i8).signum();
+            if direction != 0 && step != direction {
+                continue;
+            }
             // Deviation from micro-Max: micro-Max lets the king castle freely and
             // rejects it one ply later if the reply lands next to the e.p.-marked
             // rook square; we test "not out of, through or into check" here, which

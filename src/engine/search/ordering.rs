@@ -120,65 +120,11 @@ const DIRECTIONS: [[i32; 8]; 8] = {
     directions
 };
 
-/// `SCAN_STEPS[p][to - from + 120]`: the place of a move of micro-Max's
-/// piece `p` among that piece's moves in micro-Max's scan, as `direction <<
-/// 3 | distance` ([`DIRECTIONS`], each ray from near to far). A pawn's double
-/// push and castling (the king's second step along its rank) are a ray's
-/// second step, as micro-Max makes them.
-static SCAN_STEPS: [[u8; 256]; 8] = {
-    let mut table = [[0; 256]; 8];
-    let mut code = 1;
-    while code < 8 {
-        let mut direction = 0;
-        while direction < 8 && DIRECTIONS[code][direction] != 0 {
-            let step = DIRECTIONS[code][direction];
-            let mut distance = 1;
-            while distance < 8 && (distance * step).abs() < 120 {
-                let slot = &mut table[code][(distance * step + 120) as usize];
-                if *slot == 0 {
-                    *slot = (direction << 3 | distance as usize) as u8;
-                }
-                distance += 1;
-            }
-            direction += 1;
-        }
-        code += 1;
-    }
-    table
-};
-
 /// micro-Max's square number `x` of `square`: its 0x88 index with rank 8 as
 /// row 0. The board scan (`x = x + 9 & ~M`) meets the squares in its order.
 #[inline]
 fn scan_index(square: Square) -> usize {
     square.index() ^ 0x70
-}
-
-/// The place of `mv`, a move of micro-Max's piece `code`, in micro-Max's
-/// scan of the board from a8: its from-square's scan index, the step's place
-/// among the piece's moves, then the promotion (micro-Max's queen first,
-/// umax's under-promotions after).
-#[inline(always)]
-fn scan_key(code: usize, mv: Move) -> u64 {
-    // By umax's kind code: none, -, N, B, R, Q (micro-Max's queen first).
-    const PROMOTIONS: [u64; 8] = [0, 0, 1, 3, 2, 0, 0, 0];
-    let step = mv.to.index() + 120 - mv.from.index();
-    let place = u64::from(SCAN_STEPS[code & 7][step & 0xFF]); // masked: no bounds tests
-    let promotion = PROMOTIONS[mv.promotion.map_or(0, |kind| kind as usize)];
-    (scan_index(mv.from) as u64) << 8 | place << 2 | promotion
-}
-
-/// Sort `keys`, in few steps if they are nearly sorted.
-fn insertion_sort(keys: &mut [u64]) {
-    for i in 1..keys.len() {
-        let key = keys[i];
-        let mut j = i;
-        while j > 0 && keys[j - 1] > key {
-            keys[j] = keys[j - 1];
-            j -= 1;
-        }
-        keys[j] = key;
-    }
 }
 
 /// The move of `moves` (each with its rank and its place in a scan) with the
@@ -320,10 +266,12 @@ impl Searcher {
     /// micro-Max's scan order (see [`Board::generate`]).
     fn generate(&mut self, all_moves: bool, scan: bool) {
         self.generated.clear();
-        if all_moves {
-            self.board.generate::<false>(&mut self.generated, scan);
-        } else {
-            self.board.generate::<true>(&mut self.generated, scan);
+        let moves = &mut self.generated;
+        match (all_moves, scan) {
+            (true, false) => self.board.generate::<false, false>(moves),
+            (true, true) => self.board.generate::<false, true>(moves),
+            (false, false) => self.board.generate::<true, false>(moves),
+            (false, true) => self.board.generate::<true, true>(moves),
         }
     }
 
@@ -344,51 +292,34 @@ impl Searcher {
     }
 
     /// micro-Max's moves of a node onto the move stack from `first` on, in the
-    /// order of its board scan from a8 (see [`Searcher::micro_max_scan_order`]),
-    /// each capture ranked by micro-Max's MVV/LVA (`i - p`: the victim's
-    /// value, in centipawns as umax's evaluation is, less the capturer's
-    /// piece code). All moves, or (`all_moves` false: a quiescence node)
-    /// the captures only.
+    /// order of its board scan from a8 (the generator's `SCAN_ORDER`; see
+    /// [`Searcher::micro_max_scan_order`]), each capture ranked by micro-Max's
+    /// MVV/LVA (`i - p`: the victim's value, in centipawns as umax's
+    /// evaluation is, less the capturer's piece code). All moves, or
+    /// (`all_moves` false: a quiescence node) the captures only.
     ///
     /// Returns `false` (and puts nothing there) if a move captures the king.
     pub(super) fn generate_in_scan_order(&mut self, all_moves: bool) -> bool {
         self.stats.move_lists += 1;
         self.generate(all_moves, true);
-        // One key per move: its place in the scan, its rank + 1 (0: quiet)
-        // and its place in the generated list; sorted, they give the moves.
-        let mut keys = std::mem::take(&mut self.ordering_scratch.0);
-        keys.clear();
-        let board = &self.board;
+        let (board, first) = (&self.board, self.move_stack.len());
         let codes = micro_max_codes(board.side_to_move());
-        let mut king_capture = false;
-        keys.extend(self.generated.iter().enumerate().map(|(place, &mv)| {
+        for &mv in &self.generated {
             let victim = board.piece_at(mv.to);
-            king_capture |= victim.kind() == Some(PieceKind::King);
-            let code = codes[board.piece_at(mv.from).kind_code()];
-            let rank = is_tactical(victim, mv, false).then(|| {
+            if victim.kind() == Some(PieceKind::King) {
+                self.move_stack.truncate(first);
+                return false;
+            }
+            let capture_rank = is_tactical(victim, mv, false).then(|| {
                 let value = match mv.kind {
                     MoveKind::EnPassant => eval::PIECE_VALUES[PieceKind::Pawn as usize],
                     _ => eval::piece_value(victim, mv.to),
                 };
-                value - code as Score
+                value - codes[board.piece_at(mv.from).kind_code()] as Score
             });
-            let rank = rank.map_or(0, |rank| rank as u64 + 1);
-            scan_key(code, mv) << 48 | rank << 16 | place as u64
-        }));
-        if !king_capture {
-            // The generator met the squares in scan order: only each square's moves need sorting.
-            insertion_sort(&mut keys);
-            let generated = &self.generated;
-            self.move_stack.extend(keys.iter().map(|&key| {
-                let rank = (key >> 16 & 0xFFFF_FFFF) as Score;
-                ScoredMove {
-                    mv: generated[(key & 0xFFFF) as usize],
-                    capture_rank: (rank > 0).then(|| rank - 1),
-                }
-            }));
+            self.move_stack.push(ScoredMove { mv, capture_rank });
         }
-        self.ordering_scratch.0 = keys;
-        !king_capture
+        true
     }
 
     /// The table's move (`entry`'s) among the moves from `first` on, or in a
@@ -453,10 +384,10 @@ impl Searcher {
     /// micro-Max has no move list. Each iteration scans the board (`x = x + 9
     /// & ~M`: a8 to h8, a7 ... h1, wrapping round to a8) from the from-square
     /// `X` of the best move so far, trying each piece's moves in the order of
-    /// [`SCAN_STEPS`]. Before the scan it tries the hint `Y`, unless that is
-    /// castling or a double push (`h = Y & S`), which the scan meets soon
-    /// enough. (The scan meets the hint again and finds its score in the
-    /// table; we do not try it twice.)
+    /// its steps (`Board::generate`'s `SCAN_ORDER`). Before the scan it tries
+    /// the hint `Y`, unless that is castling or a double push (`h = Y & S`),
+    /// which the scan meets soon enough. (The scan meets the hint again and
+    /// finds its score in the table; we do not try it twice.)
     pub(super) fn micro_max_scan_order(
         &self,
         first: usize,
@@ -695,6 +626,26 @@ mod tests {
     }
 
     #[test]
+    fn the_generator_steps_as_micro_max_reads_its_step_table() {
+        for kind in [
+            PieceKind::Knight,
+            PieceKind::Bishop,
+            PieceKind::Rook,
+            PieceKind::Queen,
+        ] {
+            let code = micro_max_codes(Color::White)[kind as usize];
+            let steps = DIRECTIONS[code].iter().take_while(|&&step| step != 0);
+            let steps: Vec<i8> = steps.map(|&step| step as i8).collect();
+            assert_eq!(crate::board::MICRO_MAX_MOVEMENT[kind as usize].0, steps);
+        }
+        let king = crate::board::MICRO_MAX_MOVEMENT[PieceKind::King as usize].0;
+        assert_eq!(
+            king,
+            crate::board::MICRO_MAX_MOVEMENT[PieceKind::Queen as usize].0
+        );
+    }
+
+    #[test]
     fn micro_max_scan_meets_squares_from_a8_and_steps_in_its_table_order() {
         let (searcher, moves) = scanned_moves(crate::board::START_FEN);
         let pawns = [
@@ -759,15 +710,16 @@ mod tests {
     /// The quiet move micro-Max's scoring pass picks, found the long way.
     fn first_quiet_move_by_generation(board: &Board, start: Square, eval: Score) -> Option<Move> {
         let codes = micro_max_codes(board.side_to_move());
-        let turn = (0x80 - scan_index(start) as u64) << 8;
         let mut moves = Vec::new();
-        board.generate_moves(&mut moves);
+        board.generate::<false, true>(&mut moves); // in scan order from a8
         let quiet = moves
             .into_iter()
-            .filter(|&mv| board.piece_at(mv.to).is_empty() && mv.kind != MoveKind::EnPassant);
-        let quiet = quiet.map(|mv| {
+            .enumerate()
+            .filter(|&(_, mv)| board.piece_at(mv.to).is_empty() && mv.kind != MoveKind::EnPassant);
+        let quiet = quiet.map(|(index, mv)| {
             let code = codes[board.piece_at(mv.from).kind_code()];
-            (mv, -(code as Score), (scan_key(code, mv) + turn) & 0x7FFF)
+            let turned = (scan_index(mv.from) + 0x80 - scan_index(start)) & 0x7F;
+            (mv, -(code as Score), (turned << 16 | index) as u64)
         });
         first_best(quiet, eval)
     }
