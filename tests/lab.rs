@@ -83,13 +83,11 @@ const DEEP_ONLY: &[&str] = &["null_reduction", "rfp_max_plies", "iir", "null_ada
 /// default, a wider futility margin per ply changes these three positions'
 /// trees by depth 7 no more: the quiet moves it would decide on two plies
 /// from the horizon are mostly the late ones late-move pruning skips. Nor,
-/// with the tables fitted since, does futility pruning 3 plies out. Nor
-/// does `lmr_history`: the histories of such short searches stay small.
+/// with the tables fitted since, does futility pruning 3 plies out.
 const MANY_POSITIONS_ONLY: &[&str] = &[
     "lmp_max_plies=4",
     "futility_ply_margin=249",
     "futility_plies=3",
-    "lmr_history=102",
 ];
 
 /// Switches that change how much work a node does more than the tree: the

@@ -196,9 +196,6 @@ pub struct Settings {
     pub lmr_divisor: i32,
     /// With `lmr_table`: the root's moves are reduced too.
     pub lmr_root: bool,
-    /// With `lmr_table`: a ply less reduction for every this many points of
-    /// the move's history above 0, a ply more below (0: off).
-    pub lmr_history: Score,
     /// Reverse futility pruning: near the horizon, a node whose evaluation
     /// beats beta by a margin per ply returns at once.
     pub rfp: bool,
@@ -354,7 +351,6 @@ impl Settings {
             lmr_table: false,
             lmr_divisor: LMR_DIVISOR,
             lmr_root: true,
-            lmr_history: 0,
             rfp: false,
             rfp_margin: RFP_MARGIN,
             rfp_max_plies: RFP_MAX_PLIES,
@@ -877,13 +873,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "with lmr_table: reduce by 0.75 + ln(plies) * ln(move number) / (this / 100); larger reduces less",
         get: |s| s.lmr_divisor,
         set: |s, v| s.lmr_divisor = v,
-    },
-    TechniqueOption {
-        name: "lmr_history",
-        kind: OptionKind::Spin { min: 0, max: 1024 },
-        doc: "with lmr_table: a ply less reduction per this many history points above 0, a ply more below (0: off)",
-        get: |s| s.lmr_history,
-        set: |s, v| s.lmr_history = v,
     },
     TechniqueOption {
         name: "lmr_root",

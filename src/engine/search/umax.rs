@@ -829,12 +829,7 @@ impl Searcher {
                 && !self.is_killer(mv, ply)
                 && !self.gives_check(mv)
             {
-                let mut reduction =
-                    late_move_reduction(plies, move_number, self.settings.lmr_divisor);
-                // Experiment (switch `lmr_history`): a good history reduces less, a bad one more.
-                if self.settings.lmr_history > 0 {
-                    reduction -= self.history[self.history_index(mv)] / self.settings.lmr_history;
-                }
+                let reduction = late_move_reduction(plies, move_number, self.settings.lmr_divisor);
                 if reduction > 0 {
                     self.stats.lmr_reductions += 1;
                     return (iteration - 1 - reduction).max(QUIESCENCE_DEPTH + 1);
