@@ -628,7 +628,8 @@ pub fn ray_reach(from: Square, step: i8, occupancy: u64) -> u64 {
 }
 
 /// The step vectors of each piece kind (indexed by its code, see [`PieceKind`])
-/// and whether it repeats them along a ray: micro-Max's `o[]` table. Pawns are
+/// and whether it repeats them along a ray: micro-Max's `o[]` table, in
+/// umax's own order ([`MICRO_MAX_MOVEMENT`] keeps micro-Max's). Pawns are
 /// generated separately: their moves depend on colour and on captures.
 pub const MOVEMENT: [(&[i8], bool); 7] = [
     (&[], false),           // empty square
@@ -649,9 +650,12 @@ pub const MICRO_MAX_MOVEMENT: [(&[i8], bool); 7] = [
     (&[18, -18, 14, -14, 33, -33, 31, -31], false),
     (&[17, -17, 15, -15], true),
     (&[-1, 1, 16, -16], true),
-    (&[-1, 1, 16, -16, 17, -17, 15, -15], true),
-    (&[-1, 1, 16, -16, 17, -17, 15, -15], false),
+    (&MICRO_MAX_KING_STEPS, true),
+    (&MICRO_MAX_KING_STEPS, false),
 ];
+
+/// The king's (and the queen's) steps in micro-Max's order.
+const MICRO_MAX_KING_STEPS: [i8; 8] = [-1, 1, 16, -16, 17, -17, 15, -15];
 
 /// The squares a `color` piece of `kind` on `from` attacks when `occupancy`
 /// is occupied: up to and including the first occupied square along each
