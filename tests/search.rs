@@ -739,57 +739,6 @@ fn research_best_searches_again_only_the_reduced_moves_that_beat_the_best() {
     assert!(nodes_best < nodes_alpha, "{nodes_best} >= {nodes_alpha}");
 }
 
-/// Play `fen` out, the engine on both sides at `depth` plies under `spec`,
-/// until the game ends or the side with the queen or rooks has won the
-/// defender's last piece; true if that side mated or won the piece.
-fn converts_pawnless_win(spec: &str, fen: &str, depth: u32) -> bool {
-    let mut game = Game::from_fen(fen).unwrap();
-    let strong = game.board().side_to_move().opposite();
-    let mut searcher = Searcher::new(TEST_TABLE_LOG2);
-    searcher.set_settings(Settings::from_spec(spec).unwrap());
-    while !game.status().is_over() {
-        if game.board().occupied_by(strong.opposite()).count_ones() == 1 {
-            return true; // a bare king: mop_up's own ending
-        }
-        let board = game.board().clone();
-        let limits = Limits::depth(depth);
-        let result = searcher.think(&board, game.history_keys(), &limits, &mut Silent);
-        game.play(result.best_move.unwrap()).unwrap();
-    }
-    game.status() == GameStatus::Checkmate { winner: strong }
-}
-
-#[test]
-fn mop_up_pieces_wins_a_queen_against_a_rook() {
-    // Queen against rook is a win, but a long one: it needs the defending
-    // king driven to the edge, which no search of a few plies sees. Without
-    // a gradient towards it the engine shuffles until the 50-move rule;
-    // `mop_up_pieces` gives it one. (Black, the defender, moves first; for
-    // the first position Stockfish scores +3.3 for White at depth 29.) One
-    // game at one fixed depth is a narrow window on the switch, so four
-    // positions are played out at 4 to 9 plies each: under the tables in
-    // use, the switch converts 14 of the 24 games and 9 without it
-    // (position by position, 2, 3, 4 and 5 games against 3, 4, 2 and 0:
-    // the first position alone no longer shows it). The default was
-    // measured on 40 such endings in self-play (the notebook's `mop_up_pieces`).
-    let fens = [
-        "8/8/3k4/1r6/8/2K5/5Q2/8 b - - 0 1",
-        "8/8/8/4k3/8/1r6/8/3QK3 b - - 0 1",
-        "8/2k5/8/8/3r4/8/8/4K2Q b - - 0 1",
-        "8/8/8/2r5/4k3/8/8/Q5K1 b - - 0 1",
-    ];
-    let wins = |spec: &str| {
-        let games = fens
-            .iter()
-            .flat_map(|fen| (4..=9).map(move |depth| (fen, depth)));
-        games
-            .filter(|&(fen, depth)| converts_pawnless_win(spec, fen, depth))
-            .count()
-    };
-    let (with_switch, without) = (wins("mop_up_pieces=on"), wins("mop_up_pieces=off"));
-    assert!(with_switch > without, "{with_switch} <= {without}");
-}
-
 #[test]
 fn multipv_reports_distinct_lines_in_order_and_the_best_last() {
     // Kiwipete: many moves of different worth; and a position with 2 legal moves.
