@@ -947,25 +947,22 @@ fn mop_up_pieces_drives_the_defending_king_to_the_edge_when_ahead_enough() {
     let with_pieces = EvalTerms::NONE
         .with(EvalTerms::MOP_UP, true)
         .with(EvalTerms::MOP_UP_PIECES, true);
-    let edge_over_centre = |terms: EvalTerms, [edge, centre]: [&str; 2]| {
-        activity(terms, edge) - activity(terms, centre)
+    // The two placements (pieces only), with `side` to move.
+    let edge_over_centre = |terms: EvalTerms, [edge, centre]: [&str; 2], side: &str| {
+        let score = |pieces: &str| activity(terms, &format!("{pieces} {side} - - 0 1"));
+        score(edge) - score(centre)
     };
-    let queen_against_rook = [
-        "k7/8/2K5/8/8/8/1r6/4Q3 w - - 0 1",
-        "8/5K2/8/3k4/8/8/1r6/4Q3 w - - 0 1",
-    ];
-    assert_eq!(edge_over_centre(with_pieces, queen_against_rook), 60);
+    let queen_against_rook = ["k7/8/2K5/8/8/8/1r6/4Q3", "8/5K2/8/3k4/8/8/1r6/4Q3"];
+    assert_eq!(edge_over_centre(with_pieces, queen_against_rook, "w"), 60);
     // Without the switch mop-up waits for a bare king; the defender to move
     // sees it from the other side.
-    assert_eq!(edge_over_centre(EvalTerms::MOP_UP, queen_against_rook), 0);
-    let defender_to_move = queen_against_rook.map(|fen| fen.replace(" w ", " b "));
-    let defender_to_move = [defender_to_move[0].as_str(), defender_to_move[1].as_str()];
-    assert_eq!(edge_over_centre(with_pieces, defender_to_move), -60);
+    assert_eq!(
+        edge_over_centre(EvalTerms::MOP_UP, queen_against_rook, "w"),
+        0
+    );
+    assert_eq!(edge_over_centre(with_pieces, queen_against_rook, "b"), -60);
     // A rook and bishop against a rook is ahead by a minor piece only,
     // mostly a draw: left alone.
-    let minor_ahead = [
-        "k7/8/2K5/8/8/8/1r6/4RB2 w - - 0 1",
-        "8/5K2/8/3k4/8/8/1r6/4RB2 w - - 0 1",
-    ];
-    assert_eq!(edge_over_centre(with_pieces, minor_ahead), 0);
+    let minor_ahead = ["k7/8/2K5/8/8/8/1r6/4RB2", "8/5K2/8/3k4/8/8/1r6/4RB2"];
+    assert_eq!(edge_over_centre(with_pieces, minor_ahead, "w"), 0);
 }
