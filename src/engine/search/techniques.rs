@@ -182,8 +182,6 @@ pub struct Settings {
     /// Internal iterative reduction: a node 4 or more plies from the
     /// horizon that finds nothing in the table searches a ply less deep.
     pub iir: bool,
-    /// `iir` in open-window nodes too (off: null-window nodes only).
-    pub iir_pv: bool,
     /// Late-move reduction.
     pub lmr: bool,
     /// LMR applies at iterations deeper than this (micro-Max: 5).
@@ -349,7 +347,6 @@ impl Settings {
             null_eval: false,
             null_first: false,
             iir: false,
-            iir_pv: true,
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
@@ -843,13 +840,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "internal iterative reduction: a node 4+ plies from the horizon that misses the table searches a ply less deep",
         get: |s| i32::from(s.iir),
         set: |s, v| s.iir = v != 0,
-    },
-    TechniqueOption {
-        name: "iir_pv",
-        kind: OptionKind::Switch,
-        doc: "with iir: open-window nodes reduce too (off: only null-window nodes, so that the principal variation keeps its depth)",
-        get: |s| i32::from(s.iir_pv),
-        set: |s, v| s.iir_pv = v != 0,
     },
     TechniqueOption {
         name: "lmr",
