@@ -27,7 +27,7 @@
 //!   too, **SEE pruning** of losing captures in quiescence;
 //! * **late-move reductions** from a table, searched again only if they beat
 //!   the best score (`research`); **principal variation search**;
-//! * **extensions**: check evasions, and recaptures;
+//! * **extensions**: recaptures (micro-Max's check extension is off: `check_extension`);
 //! * at the root (`search`'s driver): **aspiration windows**.
 
 use crate::board::{Move, PieceKind};
