@@ -467,8 +467,8 @@ impl Settings {
                 time_nodes: true,
                 null_adaptive: true,
                 // No check extension (micro-Max extends an evasion a ply
-                // outside the end game): SPRT [0, 10] at 2+0.02 on
-                // 8moves_v3 accepted (see the notebook).
+                // outside the end game): 4,460 games at 2+0.02, +9.4 ± 7.4,
+                // an SPRT [0, 10] accepted.
                 check_extension: CheckExtension::Off,
                 ..micromax
             }),

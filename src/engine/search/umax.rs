@@ -221,7 +221,7 @@ impl Searcher {
         // Switch `quiescence_checks` (seed 001): in check in the first
         // quiescence ply, every evasion is searched and no standing pat.
         let evading = checks_ply && in_check;
-        // Extend 1 ply if in check (micro-Max's; umax's default does not: notebook).
+        // Extend 1 ply if in check. Deviation from micro-Max: the default does not.
         let extend_check = full_width && in_check && self.extends_checks();
         // Table LMR reduces only where there is no check to answer.
         let late_moves_reducible =
