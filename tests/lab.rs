@@ -73,13 +73,7 @@ const TIME_ONLY: &[&str] = &[
 /// futility 4 plies from the horizon, nor internal iterative reduction,
 /// which acts only 4 or more plies from the horizon, nor the adaptive null
 /// move.
-const DEEP_ONLY: &[&str] = &[
-    "null_reduction",
-    "rfp_max_plies",
-    "iir",
-    "iir_pv",
-    "null_adaptive",
-];
+const DEEP_ONLY: &[&str] = &["null_reduction", "rfp_max_plies", "iir", "null_adaptive"];
 
 /// Settings whose effect needs many positions (checked on the 30 bench
 /// positions to depth 7 instead, `many_positions_settings_change_the_bench_positions_search`):

@@ -182,9 +182,6 @@ pub struct Settings {
     /// Internal iterative reduction: a node 4 or more plies from the
     /// horizon that finds nothing in the table searches a ply less deep.
     pub iir: bool,
-    /// Internal iterative reduction on the principal variation too (off:
-    /// only null-window nodes reduce, 4ku's form reduces both).
-    pub iir_pv: bool,
     /// Late-move reduction.
     pub lmr: bool,
     /// LMR applies at iterations deeper than this (micro-Max: 5).
@@ -350,7 +347,6 @@ impl Settings {
             null_eval: false,
             null_first: false,
             iir: false,
-            iir_pv: true,
             lmr: true,
             lmr_min_depth: LMR_MIN_DEPTH,
             lmr_reduction: LMR_REDUCTION,
@@ -848,13 +844,6 @@ pub const OPTIONS: &[TechniqueOption] = &[
         doc: "internal iterative reduction: a node 4+ plies from the horizon that misses the table searches a ply less deep",
         get: |s| i32::from(s.iir),
         set: |s, v| s.iir = v != 0,
-    },
-    TechniqueOption {
-        name: "iir_pv",
-        kind: OptionKind::Switch,
-        doc: "internal iterative reduction in open-window (PV) nodes too (off: null-window nodes only)",
-        get: |s| i32::from(s.iir_pv),
-        set: |s, v| s.iir_pv = v != 0,
     },
     TechniqueOption {
         name: "lmr",

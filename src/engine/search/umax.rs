@@ -148,7 +148,7 @@ impl Searcher {
         let handed = ply.checked_sub(1).and_then(|p| self.path_activity.get(p));
         let inherited = handed.map_or(0, |activity| -activity); // seen from this side
         // Internal iterative reduction (switch `iir`: +11.0 ± 8.2, 3,316 at 2+0.02).
-        let depth = self.iir_depth(depth, ply, uses_table && entry.is_none(), pv_node);
+        let depth = self.iir_depth(depth, ply, uses_table && entry.is_none());
         let (mut iteration, mut best) =
             self.resume_at_stored_depth(entry, [alpha, beta], pv_node, depth, ply);
         if iteration >= depth.max(QUIESCENCE_DEPTH) {
@@ -374,11 +374,10 @@ impl Searcher {
     /// horizon that the table has never seen would order its moves blind,
     /// so it searches a ply less deep and leaves a best move in the table
     /// for its next visit (4ku's form: decided before the table's answer,
-    /// reverse futility and the null move; never at the root; switch `iir_pv`).
-    fn iir_depth(&self, depth: i32, ply: usize, table_missed: bool, pv_node: bool) -> i32 {
+    /// reverse futility and the null move; never at the root).
+    fn iir_depth(&self, depth: i32, ply: usize, table_missed: bool) -> i32 {
         let reduces = self.settings.iir
             && table_missed
-            && (self.settings.iir_pv || !pv_node)
             && ply > 0
             && depth - QUIESCENCE_DEPTH >= IIR_MIN_PLIES;
         depth - i32::from(reduces)
